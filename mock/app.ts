@@ -1,0 +1,205 @@
+/**
+ * The mock's request pipeline (design.md §4): request id → control API → `/v1` prefix →
+ * authentication (401) → rate limit (429) → routing (404/405) → scope and module (403) → parameter and
+ * body validation (400/413/415) → the operation's stateful handler, or Prism for `Prefer` requests →
+ * problem details for every error. Validators and the router are compiled once, at construction.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { compileRequestValidators, type RequestValidator } from '../spec/lib/validators.ts';
+import { loadOperations, type Operation } from '../spec/lib/openapi.ts';
+import { Router } from '../spec/lib/router.ts';
+import { handlers as defaultHandlers } from './handlers/index.ts';
+import type { Context, HandlerMap, Reply } from './http/context.ts';
+import { isJson, mediaType, parseJson, readBody } from './http/body.ts';
+import { parseQuery } from './http/query.ts';
+import { failure, success, write, type Outgoing, type ResponseHook } from './http/send.ts';
+import { authenticate } from './pipeline/authenticate.ts';
+import { modulesOfEntity, requireModule, requireOperationModule, requireScope } from './pipeline/authorize.ts';
+import { ProblemError, invalid, validationError } from './pipeline/problem.ts';
+import { RateLimiter, type RateDecision } from './pipeline/rate-limit.ts';
+import { RequestIds } from './pipeline/request-id.ts';
+import { CursorCodec, type CursorChecks } from './paging/cursor.ts';
+import { PrismFallback, wantsPrism } from './prism/fallback.ts';
+import type { ApiKey } from './store/types.ts';
+import type { World } from './store/world.ts';
+import { FaultInjector } from './control/faults.ts';
+
+/** Handles `/__mock/...` requests (the control API); returns false when it does not know the path. */
+export type ControlHandler = (req: IncomingMessage, res: ServerResponse, path: string, requestId: string) => boolean;
+
+export interface AppOptions {
+  /** Builds a fresh world (at start and on reset). */
+  buildWorld: () => World;
+  handlers?: HandlerMap;
+  /** A response transform applied last, after fault injection (the self-test's mutants). */
+  responseHook?: ResponseHook;
+  cursorChecks?: CursorChecks;
+}
+
+export class MockApp {
+  world: World;
+  readonly limiter: RateLimiter;
+  cursors: CursorCodec;
+  private readonly router = new Router(loadOperations());
+  private readonly validators: Map<string, RequestValidator> = compileRequestValidators('full');
+  private readonly requestIds = new RequestIds();
+  private readonly prism = new PrismFallback();
+  private readonly handlers: HandlerMap;
+  control?: ControlHandler;
+  readonly faults = new FaultInjector();
+  private readonly hook: ResponseHook;
+
+  constructor(private readonly options: AppOptions) {
+    this.world = options.buildWorld();
+    this.limiter = new RateLimiter(() => this.world.clock.now());
+    this.cursors = new CursorCodec(this.world.cursorSecret, () => this.world.clock.now(), options.cursorChecks);
+    this.handlers = options.handlers ?? defaultHandlers;
+    const mutate = options.responseHook;
+    this.hook = (out) => (mutate ? mutate(this.faults.strip(out)) : this.faults.strip(out));
+  }
+
+  /** Rebuilds the world from its fixtures and forgets every rate-limit window. */
+  reset(world: World = this.options.buildWorld()): void {
+    this.world = world;
+    this.limiter.clear();
+    this.cursors = new CursorCodec(world.cursorSecret, () => this.world.clock.now(), this.options.cursorChecks);
+  }
+
+  /** The node:http request listener. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const requestId = this.requestIds.next();
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    try {
+      if (path.startsWith('/__mock/') && this.control?.(req, res, path, requestId)) return;
+    } catch (error) {
+      this.fail(res, requestId, error);
+      return;
+    }
+    const delay = this.faults.latency(path);
+    if (delay > 0) setTimeout(() => this.process(req, res, requestId, url, q, path), delay);
+    else this.process(req, res, requestId, url, q, path);
+  };
+
+  private process(req: IncomingMessage, res: ServerResponse, requestId: string, url: string, q: number, path: string): void {
+    let rate: RateDecision | undefined;
+    try {
+      const fault = this.faults.decide(path);
+      if (fault.kind === 'error') throw new ProblemError(fault.status, 'injected_fault', 'A fault injected through the mock control API.');
+      if (fault.kind === 'rate_limited') throw new ProblemError(429, 'rate_limited', 'A 429 injected through the mock control API.', {}, { 'Retry-After': '1' });
+      if (path !== '/v1' && !path.startsWith('/v1/')) {
+        throw new ProblemError(404, 'not_found', `No route ${path}: the API lives under /v1.`);
+      }
+      const world = this.world;
+      const now = world.clock.now();
+      const key = authenticate(req.headers.authorization, world, now);
+      rate = this.limiter.take(key.id, key.prefix);
+      if (!rate.allowed) {
+        throw new ProblemError(429, 'rate_limited', `This key spent its one-minute budget of ${rate.limit} requests.`, {}, { 'Retry-After': String(rate.retryAfter) });
+      }
+      const apiPath = path.slice(3);
+      const route = this.router.match(req.method ?? 'GET', apiPath);
+      if (route.kind === 'not_found') throw new ProblemError(404, 'not_found', `No route ${req.method} /v1${apiPath}.`);
+      if (route.kind === 'method_not_allowed') {
+        throw new ProblemError(405, 'method_not_allowed', `${req.method} is not allowed on /v1${apiPath}.`, {}, { Allow: route.allow.join(', ') });
+      }
+      const op = route.match.operation;
+      const org = world.orgs.get(key.orgId)!;
+      requireScope(op, key);
+      requireOperationModule(op, org);
+      const query = parseQuery(q === -1 ? '' : url.slice(q + 1));
+      const validator = this.validators.get(op.operationId)!;
+      const { values, errors } = validator.readParams(route.match.params, query);
+      for (const module of modulesOfEntity(op, values, undefined)) requireModule(org, module);
+      if (errors.length) throw validationError(errors);
+      const ctx: Context = {
+        world, org, key, op, params: values, query, body: undefined, requestId, now,
+        origin: `http://${req.headers.host ?? '127.0.0.1'}`, cursors: this.cursors,
+      };
+      if (wantsPrism(req.headers.prefer as string | undefined, query) || !this.handlers[op.operationId]) {
+        this.viaPrism(req, res, ctx, apiPath, rate);
+        return;
+      }
+      if (op.requestBody) {
+        this.withBody(req, res, ctx, validator, rate);
+        return;
+      }
+      req.resume();
+      this.reply(res, requestId, this.run(ctx), rate);
+    } catch (error) {
+      req.resume();
+      this.fail(res, requestId, error);
+    }
+  }
+
+  private run(ctx: Context): Reply {
+    return this.handlers[ctx.op.operationId]!(ctx);
+  }
+
+  private withBody(req: IncomingMessage, res: ServerResponse, ctx: Context, validator: RequestValidator, rate: RateDecision): void {
+    readBody(req)
+      .then((raw) => {
+        this.attachBody(ctx, validator, req, raw);
+        this.reply(res, ctx.requestId, this.run(ctx), rate);
+      })
+      .catch((error) => this.fail(res, ctx.requestId, error));
+  }
+
+  /** Parses and validates the body into `ctx` (JSON operations), or keeps it raw (uploads). */
+  private attachBody(ctx: Context, validator: RequestValidator, req: IncomingMessage, raw: Buffer): void {
+    const op = ctx.op;
+    const type = mediaType(req.headers['content-type']);
+    ctx.contentType = type;
+    if (!op.requestBody!.mediaTypes.includes('application/json')) {
+      if (raw.length === 0 && op.requestBody!.required) throw invalid('body', '/', 'is required');
+      ctx.raw = raw;
+      return;
+    }
+    if (raw.length === 0) {
+      if (op.requestBody!.required) throw invalid('body', '/', 'is required');
+      return;
+    }
+    if (!isJson(type)) {
+      throw new ProblemError(415, 'unsupported_media_type', `Send this body as application/json (got ${type ?? 'no Content-Type'}).`);
+    }
+    ctx.body = parseJson(raw);
+    const errors = validator.validateBody?.(ctx.body) ?? [];
+    if (errors.length) throw validationError(errors);
+    for (const module of modulesOfEntity(op, ctx.params, ctx.body)) requireModule(ctx.org, module);
+  }
+
+  private viaPrism(req: IncomingMessage, res: ServerResponse, ctx: Context, apiPath: string, rate: RateDecision): void {
+    const bodyPromise = ctx.op.requestBody ? readBody(req) : (req.resume(), Promise.resolve(Buffer.alloc(0)));
+    bodyPromise
+      .then((raw) => {
+        let body: unknown = raw.length ? raw.toString('utf8') : undefined;
+        if (raw.length && isJson(mediaType(req.headers['content-type']))) body = parseJson(raw);
+        return this.prism.respond(ctx.op, { method: req.method ?? 'GET', path: apiPath, query: ctx.query, headers: req.headers, body });
+      })
+      .then((out) => {
+        const reply: Outgoing = success(ctx.requestId, out.status, out.body, out.status < 300 ? rate : undefined);
+        if (out.contentType) reply.headers['Content-Type'] = out.contentType;
+        write(res, reply, this.hook);
+      })
+      .catch((error) => this.fail(res, ctx.requestId, error));
+  }
+
+  private reply(res: ServerResponse, requestId: string, reply: Reply, rate: RateDecision): void {
+    write(res, success(requestId, reply.status, reply.body, reply.status < 300 ? rate : undefined, reply.headers), this.hook);
+  }
+
+  private fail(res: ServerResponse, requestId: string, error: unknown): void {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (!(error instanceof ProblemError)) {
+      process.stderr.write(`mock: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+      error = new ProblemError(500, 'internal_error', 'The mock failed unexpectedly; see its log.');
+    }
+    write(res, failure(requestId, error as ProblemError), this.hook);
+  }
+}
+
+export type { ApiKey, Operation };

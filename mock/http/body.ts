@@ -1,0 +1,62 @@
+/**
+ * Reading request bodies with a size limit, and parsing JSON ones. Malformed JSON is a 400
+ * `validation_error`; a body over the limit is 413 (the work-request upload limit is 1 MiB, Limits).
+ */
+import type { IncomingMessage } from 'node:http';
+import { ProblemError, invalid } from '../pipeline/problem.ts';
+
+/** 1 MiB: the largest body the mock accepts (uploads and JSON alike). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Reads the whole body; rejects with 413 problem details (and drains the rest) past `limit` bytes. */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const tooLarge = () => new ProblemError(413, 'payload_too_large', `The request body exceeds ${limit} bytes (1 MiB).`, {}, { Connection: 'close' });
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) {
+    req.resume();
+    return Promise.reject(tooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        chunks.length = 0;
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    req.on('error', (e) => {
+      if (!failed) reject(e);
+      failed = true;
+    });
+  });
+}
+
+/** The media type of a Content-Type header, lowercased, without parameters. */
+export function mediaType(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  return header.split(';')[0]!.trim().toLowerCase() || undefined;
+}
+
+/** Whether a media type is JSON (`application/json` or `*\/*+json`). */
+export function isJson(type: string | undefined): boolean {
+  return type === 'application/json' || (type !== undefined && /^application\/[\w.+-]+\+json$/.test(type));
+}
+
+/** Parses a JSON body; throws 400 `validation_error` when it is not well-formed. */
+export function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw invalid('body', '/', 'is not well-formed JSON');
+  }
+}

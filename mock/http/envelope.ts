@@ -1,0 +1,39 @@
+/**
+ * The native envelope (Resources and their fields › Native envelope) and the reply helpers.
+ * `data` arrives already serialized (http/json-cache.ts), so a page is built by concatenation.
+ */
+import type { Context, Reply } from './context.ts';
+
+export const API_VERSION = 'v1';
+
+function meta(ctx: Context): string {
+  return `"meta":{"request_id":"${ctx.requestId}","api_version":"${API_VERSION}"}`;
+}
+
+/** `{data: <resource>, meta}` with the given status (200 by default). */
+export function single(ctx: Context, dataJson: string, status = 200): Reply {
+  return { status, body: `{"data":${dataJson},${meta(ctx)}}` };
+}
+
+/** `{data: [...], meta: {..., pagination}}`. */
+export function list(ctx: Context, itemsJson: string[], pagination: { hasMore: boolean; cursor: string; totalCount: number }): Reply {
+  return {
+    status: 200,
+    body: `{"data":[${itemsJson.join(',')}],"meta":{"request_id":"${ctx.requestId}","api_version":"${API_VERSION}","pagination":{"has_more":${pagination.hasMore},"cursor":${JSON.stringify(pagination.cursor)},"total_count":${pagination.totalCount}}}}`,
+  };
+}
+
+/** A bare JSON body (compatibility style, parts section). */
+export function json(value: unknown, status = 200): Reply {
+  return { status, body: JSON.stringify(value) };
+}
+
+/** A body already serialized. */
+export function raw(body: string, status = 200): Reply {
+  return { status, body };
+}
+
+/** 204 No Content. */
+export function noContent(): Reply {
+  return { status: 204 };
+}

@@ -1,0 +1,76 @@
+/**
+ * `npm run mock`: starts the stateful mock, prints its URLs and the keys to try, stops cleanly on
+ * Ctrl-C. A port already in use is one line on stderr and exit code 2.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { startMock, type RunningMock } from './server.ts';
+import { DEFAULT_SEED } from './seed/build.ts';
+
+export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean }
+
+const integer = (name: string, min: number, max: number) => (value: string): number => {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
+  return n;
+};
+
+/** Adds the mock's options to a command (shared by this script and the kit's CLI). */
+export function mockOptions(command: Command): Command {
+  return command
+    .option('-p, --port <port>', 'TCP port (0 picks a free one)', integer('--port', 0, 65535), 4010)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('-s, --seed <seed>', 'seed of the generated data', integer('--seed', 0, 2 ** 31 - 1), DEFAULT_SEED)
+    .option('--no-control', 'turn off the control API under /__mock/');
+}
+
+function short(secret: string): string {
+  return secret;
+}
+
+/** Starts the mock and keeps it running until SIGINT/SIGTERM; exits 2 when the port is busy. */
+export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
+  const started = Date.now();
+  let mock: RunningMock;
+  try {
+    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const why = err.code === 'EADDRINUSE' ? `port ${opts.port} on ${opts.host} is already in use (try --port 0 or another port)`
+      : err.code === 'EACCES' ? `no permission to listen on ${opts.host}:${opts.port}`
+      : err.message;
+    process.stderr.write(`mock: cannot start: ${why}\n`);
+    process.exit(2);
+  }
+  const profile = mock.profile as { keys: Record<string, unknown> };
+  const keys = profile.keys as { live: string[]; test: string; otherOrg: string; scopes: Record<string, string> };
+  const out = [
+    `Maintenance Management Service mock (seed ${opts.seed}) ready in ${Date.now() - started} ms`,
+    `  API base     ${mock.baseUrl}`,
+    opts.control ? `  control API  ${mock.url}/__mock/ (profile: ${mock.url}/__mock/profile)` : '  control API  off (--no-control)',
+    '',
+    'Keys to try (Authorization: Bearer <key>):',
+    `  full access, live (1,000/min)   ${short(keys.live[0]!)}`,
+    `  full access, test (100/min)     ${short(keys.test)}`,
+    `  another organization            ${short(keys.otherOrg)}`,
+    `  meters:read only                ${short(keys.scopes['meters:read']!)}`,
+    '',
+    `  curl -H "Authorization: Bearer ${keys.live[0]}" ${mock.baseUrl}/meters?limit=2`,
+    '',
+    'Every key and fixture: fixtures/targets/mock.json. Ctrl-C stops.',
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+  const stop = () => {
+    mock.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return mock;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const program = mockOptions(new Command('mock').description('Start the stateful mock of the Maintenance Management Service API v1'));
+  program.exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
+  program.configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `mock: ${s}` : s) });
+  program.parse();
+  runMock(program.opts<MockCommandOptions>());
+}

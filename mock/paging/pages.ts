@@ -1,0 +1,116 @@
+/**
+ * The three paginations of the API (Limits › Pagination), over the signed cursors of cursor.ts:
+ * - nativePage: ID cursor over a Collection (assets, locations, parts, meters, work orders, identifiers);
+ * - sortedPage: opaque cursor over an array sorted by another key (meter readings: `reading_at`, id);
+ * - compatPage: encoded offset cursor with `nextCursor`/`nextPageUrl` (work requests, portals).
+ * Every cursor is bound to the endpoint, the filters (every parameter but limit, cursor and direction,
+ * path parameters included), the page size, the direction and the organization.
+ */
+import type { Collection, Identified } from '../store/collection.ts';
+import type { Context, Reply } from '../http/context.ts';
+import { list } from '../http/envelope.ts';
+import type { CursorBinding } from './cursor.ts';
+
+const PAGING = new Set(['limit', 'cursor', 'direction']);
+
+/** The cursor binding of a list request. */
+export function bindingOf(ctx: Context, defaultLimit: number): CursorBinding {
+  const filters = Object.keys(ctx.params)
+    .filter((k) => !PAGING.has(k))
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(ctx.params[k])}`)
+    .join('&');
+  return {
+    endpoint: ctx.op.operationId,
+    org: ctx.org.id,
+    filters,
+    limit: (ctx.params.limit as number | undefined) ?? defaultLimit,
+    direction: (ctx.params.direction as string | undefined) ?? 'asc',
+  };
+}
+
+/** A native list page over a Collection, by ID cursor. `serialize` returns a record's JSON. */
+export function nativePage<R extends Identified>(
+  ctx: Context,
+  collection: Collection<R>,
+  serialize: (row: R) => string,
+  filter?: (row: R) => boolean,
+): Reply {
+  const binding = bindingOf(ctx, 20);
+  const cursor = ctx.params.cursor as string | undefined;
+  const afterId = cursor === undefined ? undefined : (ctx.cursors.open(cursor, binding) as string);
+  const { rows, hasMore } = collection.page({ afterId, direction: binding.direction as 'asc' | 'desc', limit: binding.limit, filter });
+  const last = rows[rows.length - 1];
+  return list(ctx, rows.map(serialize), {
+    hasMore,
+    cursor: last ? ctx.cursors.issue(binding, last.id) : cursor ?? '',
+    totalCount: collection.count(filter),
+  });
+}
+
+/**
+ * A native list page over `rows`, already sorted ascending by `compare`; the cursor holds the last
+ * row's `position` and is bound to the direction it was made for.
+ */
+export function sortedPage<R, P>(
+  ctx: Context,
+  rows: readonly R[],
+  position: (row: R) => P,
+  compareToPosition: (row: R, p: P) => number,
+  serialize: (row: R) => string,
+): Reply {
+  const binding = bindingOf(ctx, 20);
+  const cursor = ctx.params.cursor as string | undefined;
+  const asc = binding.direction === 'asc';
+  let i = asc ? 0 : rows.length - 1;
+  if (cursor !== undefined) {
+    const p = ctx.cursors.open(cursor, binding) as P;
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareToPosition(rows[mid]!, p) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    // lo: first row after p.
+    if (asc) i = lo;
+    else {
+      i = lo - 1;
+      while (i >= 0 && compareToPosition(rows[i]!, p) >= 0) i--;
+    }
+  }
+  const out: R[] = [];
+  for (; i >= 0 && i < rows.length && out.length < binding.limit; i += asc ? 1 : -1) out.push(rows[i]!);
+  const hasMore = i >= 0 && i < rows.length;
+  const last = out[out.length - 1];
+  return list(ctx, out.map(serialize), {
+    hasMore,
+    cursor: last !== undefined ? ctx.cursors.issue(binding, position(last)) : cursor ?? '',
+    totalCount: rows.length,
+  });
+}
+
+/**
+ * A compatibility list page: `{[wrapper]: [...], nextCursor, nextPageUrl}` over `rows` (already filtered,
+ * in list order), with an encoded-offset cursor. The final page sets both to null.
+ */
+export function compatPage<R>(ctx: Context, wrapper: string, rows: readonly R[], serialize: (row: R) => string): Reply {
+  const binding = bindingOf(ctx, 100);
+  const cursor = ctx.params.cursor as string | undefined;
+  const offset = cursor === undefined ? 0 : (ctx.cursors.open(cursor, binding) as number);
+  const page = rows.slice(offset, offset + binding.limit);
+  const nextOffset = offset + page.length;
+  let nextCursor: string | null = null;
+  let nextPageUrl: string | null = null;
+  if (nextOffset < rows.length) {
+    nextCursor = ctx.cursors.issue(binding, nextOffset);
+    const query = new URLSearchParams();
+    for (const [name, values] of Object.entries(ctx.query)) if (name !== 'cursor') for (const v of values) query.append(name, v);
+    query.set('cursor', nextCursor);
+    nextPageUrl = `${ctx.origin}/v1${ctx.op.path}?${query.toString()}`;
+  }
+  return {
+    status: 200,
+    body: `{${JSON.stringify(wrapper)}:[${page.map(serialize).join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"nextPageUrl":${JSON.stringify(nextPageUrl)}}`,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Layer 2: authentication (Authentication 1–5; Errors, the four 401 codes).
+ *
+ * `Authorization: Bearer <key>`; the scheme is matched exactly. The key is `sk_live_` or `sk_test_` and
+ * 24–64 letters and digits (the shape is inferred). Known keys are looked up by the SHA-256 of the
+ * secret; revoked and expired keys are refused like unknown ones.
+ */
+import { ProblemError } from './problem.ts';
+import { hashKey, type World } from '../store/world.ts';
+import type { ApiKey } from '../store/types.ts';
+
+const KEY_SHAPE = /^sk_(live|test)_[A-Za-z0-9]{24,64}$/;
+
+/** Returns the request's key, or throws 401 problem details with the documented code. */
+export function authenticate(header: string | undefined, world: World, now: number): ApiKey {
+  if (header === undefined) {
+    throw new ProblemError(401, 'missing_authorization', 'The Authorization header is absent; send Authorization: Bearer <API_KEY>.');
+  }
+  const space = header.indexOf(' ');
+  const scheme = space === -1 ? header : header.slice(0, space);
+  if (scheme !== 'Bearer') {
+    throw new ProblemError(401, 'invalid_authorization_format', 'Only the Bearer scheme is supported: Authorization: Bearer <API_KEY>.');
+  }
+  const token = header.slice(space + 1);
+  if (space === -1 || token === '' || /\s/.test(token)) {
+    throw new ProblemError(401, 'invalid_authorization_format', 'The Authorization header must be "Bearer" followed by one API key.');
+  }
+  if (!token.startsWith('sk_live_') && !token.startsWith('sk_test_')) {
+    throw new ProblemError(401, 'invalid_api_key_format', 'API keys start with sk_live_ or sk_test_.');
+  }
+  if (!KEY_SHAPE.test(token)) {
+    throw new ProblemError(401, 'invalid_api_key_format', 'The API key does not have the shape of an API key.');
+  }
+  const key = world.keyByHash(hashKey(token));
+  if (!key || key.revokedAt !== undefined || (key.expiresAt !== undefined && key.expiresAt <= now)) {
+    throw new ProblemError(401, 'invalid_api_key', 'The API key is unknown, expired or revoked.');
+  }
+  return key;
+}

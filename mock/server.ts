@@ -1,0 +1,84 @@
+/**
+ * Starting and stopping the mock (design.md §4): `startMock({ port: 0 })` in-process for tests, or
+ * through mock/main.ts (`npm run mock`).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MockApp } from './app.ts';
+import { controlApi } from './control/routes.ts';
+import { buildProfile, type ProfileJson } from './profile.ts';
+import { DEFAULT_SEED, buildWorld } from './seed/build.ts';
+import { loadOrganizations, type OrgFixture } from './seed/fixtures-file.ts';
+import type { ResponseHook } from './http/send.ts';
+import type { CursorChecks } from './paging/cursor.ts';
+import type { HandlerMap } from './http/context.ts';
+
+export interface MockOptions {
+  /** TCP port; 0 picks a free one. Default 4010. */
+  port?: number;
+  host?: string;
+  seed?: number;
+  /** Serve the control API under /__mock/ (default true). */
+  control?: boolean;
+  /** Self-test hooks (mock/mutants): a response transform, cursor checks, replaced handlers. */
+  responseHook?: ResponseHook;
+  cursorChecks?: CursorChecks;
+  handlers?: HandlerMap;
+}
+
+export interface RunningMock {
+  /** `http://host:port` */
+  url: string;
+  /** The API base, `http://host:port/v1`. */
+  baseUrl: string;
+  /** The target profile of this mock (unresolved: secrets are literal). */
+  profile: ProfileJson;
+  app: MockApp;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** Starts the mock; rejects (with the listen error, e.g. EADDRINUSE) when the port cannot be bound. */
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const host = options.host ?? '127.0.0.1';
+  let seed = options.seed ?? DEFAULT_SEED;
+  let organizations: OrgFixture[] = loadOrganizations();
+  const app = new MockApp({ buildWorld: () => buildWorld(seed, undefined, organizations), responseHook: options.responseHook, cursorChecks: options.cursorChecks, handlers: options.handlers });
+  const server = createServer({ keepAliveTimeout: 30_000 }, app.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+  const control = options.control !== false;
+  const profile = () => buildProfile(app.world, `${url}/v1`, control ? `${url}/__mock` : undefined);
+  if (control) {
+    app.control = controlApi(app, {
+      rebuild(newSeed, orgs) {
+        if (newSeed !== undefined) seed = newSeed;
+        if (orgs !== undefined) organizations = orgs;
+        app.reset();
+      },
+      profile,
+      seed: () => seed,
+    });
+  }
+  return {
+    url,
+    baseUrl: `${url}/v1`,
+    get profile() {
+      return profile();
+    },
+    app,
+    server,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

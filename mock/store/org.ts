@@ -1,0 +1,47 @@
+/**
+ * One organization's data: every lookup of the mock goes through the key's organization, so another
+ * organization's ids are simply not found (404, never 403).
+ */
+import type { Module } from '../../spec/lib/openapi.ts';
+import { Collection } from './collection.ts';
+import type {
+  AssetRow, CustomFieldEntity, CustomFieldRow, ExpenseRow, IdentifierRow, LocationRow, MeterRow, OrgSettings,
+  PartRow, PortalRow, ReadingRow, StockMovement, Team, User, WorkOrderRow, WorkRequestRow,
+} from './types.ts';
+
+export class Org {
+  readonly users = new Map<string, User>();
+  readonly teams = new Map<string, Team>();
+  readonly meters = new Collection<MeterRow>();
+  /** meter id → its readings, ordered by `reading_at`, then id. */
+  readonly readings = new Map<string, ReadingRow[]>();
+  readonly workOrders = new Collection<WorkOrderRow>((w) => w.deletedAt === undefined);
+  readonly expenses = new Collection<ExpenseRow>((e) => e.retiredAt === undefined);
+  readonly workRequests = new Collection<WorkRequestRow>((w) => w.deletedAt === undefined);
+  readonly portals = new Collection<PortalRow>();
+  readonly assets = new Collection<AssetRow>((a) => !a.archived);
+  readonly locations = new Collection<LocationRow>();
+  readonly parts = new Collection<PartRow>((p) => !p.archived);
+  /** `${assetId} ${partId}` of every asset–part link. */
+  readonly assetParts = new Set<string>();
+  readonly identifiers = new Collection<IdentifierRow>((i) => i.retiredAt === undefined);
+  /** exact payload → identifier id, for active identifiers. */
+  readonly identifierByValue = new Map<string, string>();
+  readonly customFields: Record<CustomFieldEntity, CustomFieldRow[]> = { assets: [], locations: [], parts: [], workOrders: [] };
+  /** `${partId} ${locationId}` → quantity on hand. */
+  readonly stock = new Map<string, number>();
+  /** Every stock movement, corrections beside the originals (States and transitions › Part usage). */
+  readonly movements: StockMovement[] = [];
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly modules: Record<Module, boolean>,
+    readonly settings: OrgSettings,
+  ) {}
+
+  /** Whether a feature module is enabled for this organization. */
+  hasModule(module: Module): boolean {
+    return this.modules[module];
+  }
+}

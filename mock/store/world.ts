@@ -1,0 +1,55 @@
+/**
+ * Everything the mock knows: organizations, API keys (by one-way hash), the clock and the id factory.
+ * Built from fixtures by seed/build.ts; reset by the control API.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Clock } from './clock.ts';
+import { IdFactory } from './ids.ts';
+import type { Org } from './org.ts';
+import type { ApiKey } from './types.ts';
+
+/** SHA-256 of an API key secret, hex — the only form in which the mock keeps keys. */
+export function hashKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export class World {
+  readonly orgs = new Map<string, Org>();
+  private readonly keysByHash = new Map<string, ApiKey>();
+  readonly keysById = new Map<string, ApiKey>();
+  /** Fixture ids recorded by the seeders, for the target profile (mock/profile.ts). */
+  readonly fixtures: Record<string, unknown> = {};
+  readonly ids: IdFactory;
+  /** Secret of cursor signatures; new for every world, so cursors never outlive a reset. */
+  readonly cursorSecret: Buffer = randomBytes(32);
+  private customFieldCounter: number;
+
+  constructor(readonly seed: number, readonly clock: Clock) {
+    this.ids = new IdFactory(seed);
+    this.customFieldCounter = 1000 + (seed % 997) * 10;
+  }
+
+  addOrg(org: Org): Org {
+    this.orgs.set(org.id, org);
+    return org;
+  }
+
+  /** Registers a key by the hash of its secret; the secret itself is not kept. */
+  addKey(secret: string, key: Omit<ApiKey, 'hash' | 'id' | 'prefix'> & { id?: string }): ApiKey {
+    const prefix = secret.startsWith('sk_test_') ? 'test' : 'live';
+    const record: ApiKey = { ...key, id: key.id ?? this.ids.next('key'), prefix, hash: hashKey(secret) };
+    this.keysByHash.set(record.hash, record);
+    this.keysById.set(record.id, record);
+    return record;
+  }
+
+  /** The key whose secret hashes to `hash`, if any (revoked and expired keys included). */
+  keyByHash(hash: string): ApiKey | undefined {
+    return this.keysByHash.get(hash);
+  }
+
+  /** The next custom-field definition id (integers, 1..2147483647). */
+  nextCustomFieldId(): number {
+    return ++this.customFieldCounter;
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The operation model of spec/openapi.yaml, parsed once per process.
+ *
+ * Every consumer (the mock's router and validators, the suite's checks, the scope matrix) reads the
+ * API's operations from here, so the spec stays the one source of truth.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { OPENAPI_FILE } from './paths.ts';
+
+/** A feature module of the API (Authentication › module requirements). */
+export type Module = 'parts_inventory' | 'meters' | 'requests' | 'request_portals';
+export const MODULES: readonly Module[] = ['parts_inventory', 'meters', 'requests', 'request_portals'];
+
+export type JsonSchema = Record<string, unknown> | boolean;
+
+/** A parameter of an operation, with its (unresolved) schema. */
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: JsonSchema;
+  /** `style: form, explode: false` arrays: comma-separated values. */
+  commaSeparated: boolean;
+  inferred: boolean;
+}
+
+/** A documented response: its status, media type and schema, and its documented headers. */
+export interface ResponseSpec {
+  status: number;
+  mediaType?: string;
+  schema?: JsonSchema;
+  headers: Record<string, { required: boolean; schema: JsonSchema }>;
+  /** Problem-details codes the description documents for this response (`x-error-codes`). */
+  errorCodes: string[];
+}
+
+/** `x-module-of-entity`: the module follows an entity named by a parameter or body field. */
+export interface ModuleOfEntity {
+  in: 'path' | 'query' | 'body';
+  name: string;
+  modules: Record<string, Module>;
+}
+
+/** One operation of the API. */
+export interface Operation {
+  operationId: string;
+  method: string;
+  /** Path template relative to the `/v1` base, e.g. `/meters/{id}`. */
+  path: string;
+  tag: string;
+  /** The one scope the operation requires. */
+  scope: string;
+  module?: Module;
+  moduleOfEntity?: ModuleOfEntity;
+  /** Stays available when its module is disabled (`x-module-exempt`). */
+  moduleExempt: boolean;
+  /** The route, method or body is not shown by the description (`x-inferred`). */
+  inferred: boolean;
+  parameters: Parameter[];
+  requestBody?: { required: boolean; mediaTypes: string[]; schema?: JsonSchema };
+  responses: ResponseSpec[];
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { version: string; title: string };
+  paths: Record<string, Record<string, unknown>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    parameters: Record<string, Record<string, unknown>>;
+    responses: Record<string, Record<string, unknown>>;
+    headers: Record<string, Record<string, unknown>>;
+    securitySchemes: Record<string, Record<string, unknown>>;
+  };
+}
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+let cached: { doc: OpenApiDocument; operations: Operation[] } | undefined;
+
+/** The parsed spec document (cached). Throws if spec/openapi.yaml cannot be read or parsed. */
+export function loadOpenApi(): OpenApiDocument {
+  return load().doc;
+}
+
+/** Every operation of the spec, in document order (cached). */
+export function loadOperations(): Operation[] {
+  return load().operations;
+}
+
+/** All scopes the API defines (`x-scopes` of the ApiKey scheme), in document order. */
+export function loadScopes(): string[] {
+  const scheme = loadOpenApi().components.securitySchemes.ApiKey as { 'x-scopes': Record<string, string> };
+  return Object.keys(scheme['x-scopes']);
+}
+
+/** The operation with this operationId; throws when the spec has none. */
+export function operationById(operationId: string): Operation {
+  const op = loadOperations().find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`spec/openapi.yaml has no operation ${operationId}`);
+  return op;
+}
+
+function load(): { doc: OpenApiDocument; operations: Operation[] } {
+  if (cached) return cached;
+  const doc = parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
+  cached = { doc, operations: buildOperations(doc) };
+  return cached;
+}
+
+function deref<T>(doc: OpenApiDocument, node: unknown): T {
+  let current = node as Record<string, unknown>;
+  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/components/') && !current.$ref.includes('/schemas/')) {
+    const [, , kind, name] = current.$ref.split('/');
+    current = (doc.components as unknown as Record<string, Record<string, Record<string, unknown>>>)[kind!]![name!]!;
+  }
+  return current as T;
+}
+
+function buildOperations(doc: OpenApiDocument): Operation[] {
+  const ops: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const shared = ((item.parameters as unknown[]) ?? []).map((p) => deref<Record<string, unknown>>(doc, p));
+    for (const method of METHODS) {
+      const raw = item[method] as Record<string, unknown> | undefined;
+      if (!raw) continue;
+      const own = ((raw.parameters as unknown[]) ?? []).map((p) => deref<Record<string, unknown>>(doc, p));
+      const params = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
+      const security = raw.security as Array<Record<string, string[]>>;
+      const body = raw.requestBody ? deref<Record<string, unknown>>(doc, raw.requestBody) : undefined;
+      const bodyContent = (body?.content ?? {}) as Record<string, { schema?: JsonSchema }>;
+      ops.push({
+        operationId: raw.operationId as string,
+        method: method.toUpperCase(),
+        path,
+        tag: ((raw.tags as string[]) ?? [])[0] ?? '',
+        scope: security[0]!.ApiKey![0]!,
+        module: raw['x-module'] as Module | undefined,
+        moduleOfEntity: raw['x-module-of-entity'] as ModuleOfEntity | undefined,
+        moduleExempt: raw['x-module-exempt'] === true,
+        inferred: raw['x-inferred'] === true || raw['x-inferred-method'] === true,
+        parameters: params.map((p) => ({
+          name: p.name as string,
+          in: p.in as Parameter['in'],
+          required: p.required === true,
+          schema: (p.schema ?? {}) as JsonSchema,
+          commaSeparated: p.style === 'form' && p.explode === false,
+          inferred: p['x-inferred'] === true,
+        })),
+        requestBody: body
+          ? {
+              required: body.required === true,
+              mediaTypes: Object.keys(bodyContent),
+              schema: Object.values(bodyContent)[0]?.schema,
+            }
+          : undefined,
+        responses: Object.entries(raw.responses as Record<string, unknown>).map(([status, r]) => {
+          const res = deref<Record<string, unknown>>(doc, r);
+          const content = (res.content ?? {}) as Record<string, { schema?: JsonSchema }>;
+          const mediaType = Object.keys(content)[0];
+          const headers: ResponseSpec['headers'] = {};
+          for (const [name, h] of Object.entries((res.headers ?? {}) as Record<string, unknown>)) {
+            const header = deref<Record<string, unknown>>(doc, h);
+            headers[name.toLowerCase()] = { required: header.required === true, schema: (header.schema ?? {}) as JsonSchema };
+          }
+          return {
+            status: Number(status),
+            mediaType,
+            schema: mediaType ? content[mediaType]!.schema : undefined,
+            headers,
+            errorCodes: (res['x-error-codes'] as string[]) ?? [],
+          };
+        }),
+      });
+    }
+  }
+  return ops;
+}

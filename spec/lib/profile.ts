@@ -1,0 +1,116 @@
+/**
+ * Target profiles (design.md §3): loading, validation against spec/target-profile.schema.json, and
+ * resolution of `env:VARNAME` secrets.
+ */
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { PROFILE_SCHEMA_FILE } from './paths.ts';
+import type { Module } from './openapi.ts';
+
+export interface StockFixture { partId: string; locationId: string }
+
+/** A target profile with every secret resolved to its value. */
+export interface TargetProfile {
+  name?: string;
+  baseUrl: string;
+  keys: {
+    live: string[];
+    test?: string;
+    otherOrg?: string;
+    revoked?: string;
+    expired?: string;
+    noScopes?: string;
+    scopes?: Record<string, string>;
+    moduleDisabled?: Partial<Record<Module, string>>;
+    costTrackingDisabled?: string;
+    restrictedSettings?: string;
+    rateLimit?: { live?: string; test?: string };
+  };
+  fixtures: {
+    activeUserId?: string;
+    inactiveUserId?: string;
+    otherOrgUserId?: string;
+    teamId?: string;
+    assetId?: string;
+    locationId?: string;
+    rejectedWorkRequestId?: string;
+    pendingWorkRequestIds?: string[];
+    meterUsedByAutomation?: string;
+    meterInMetersDisabledOrg?: string;
+    workOrderWithUnavailableLink?: string;
+    expenseInCostTrackingDisabledOrg?: { workOrderId: string; costId: string };
+    expenseUnderPreviousCurrency?: { workOrderId: string; costId: string; currency: string };
+    stockedParts?: StockFixture[];
+    partsModuleDisabledStock?: StockFixture;
+    restrictedSettingsStock?: StockFixture;
+  };
+  bodies: Partial<Record<'createMeter' | 'createMeterReading' | 'createWorkOrder' | 'createCompatWorkOrder', Record<string, unknown>>>;
+  control?: { baseUrl: string };
+}
+
+/** A profile file that cannot be used; `message` is one line naming the problem. */
+export class ProfileError extends Error {}
+
+let validateProfile: ReturnType<InstanceType<typeof Ajv2020>['compile']> | undefined;
+
+/** Validates a parsed profile against the schema; returns one message per problem (empty when valid). */
+export function profileProblems(raw: unknown): string[] {
+  if (!validateProfile) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    (addFormats as unknown as (a: unknown) => void)(ajv);
+    validateProfile = ajv.compile(JSON.parse(readFileSync(PROFILE_SCHEMA_FILE, 'utf8')));
+  }
+  return validateProfile(raw) ? [] : validateProfile.errors!.map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+}
+
+function resolveSecret(value: string, env: NodeJS.ProcessEnv): string {
+  if (!value.startsWith('env:')) return value;
+  const name = value.slice(4);
+  const secret = env[name];
+  if (!secret) throw new ProfileError(`the profile names env:${name}, but ${name} is not set`);
+  return secret;
+}
+
+function resolveSecrets(node: unknown, env: NodeJS.ProcessEnv): unknown {
+  if (typeof node === 'string') return resolveSecret(node, env);
+  if (Array.isArray(node)) return node.map((n) => resolveSecrets(n, env));
+  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolveSecrets(v, env)]));
+  return node;
+}
+
+/**
+ * Parses, validates and resolves a profile. Throws ProfileError with one clear line when the JSON is
+ * malformed, the profile breaks the schema, or an `env:` secret is unset.
+ */
+export function parseProfile(text: string, source: string, env: NodeJS.ProcessEnv = process.env): TargetProfile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new ProfileError(`${source} is not valid JSON: ${(e as Error).message}`);
+  }
+  const problems = profileProblems(raw);
+  if (problems.length) throw new ProfileError(`${source} is not a valid target profile: ${problems.slice(0, 3).join('; ')}`);
+  const r = raw as Record<string, unknown> & { keys: Record<string, unknown> };
+  const keys = resolveSecrets(r.keys, env) as Record<string, unknown>;
+  return {
+    name: r.name as string | undefined,
+    baseUrl: (r.baseUrl as string).replace(/\/$/, ''),
+    keys: { ...keys, live: ([] as string[]).concat(keys.live as string | string[]) } as TargetProfile['keys'],
+    fixtures: (r.fixtures ?? {}) as TargetProfile['fixtures'],
+    bodies: (r.bodies ?? {}) as TargetProfile['bodies'],
+    control: r.control as TargetProfile['control'],
+  };
+}
+
+/** Reads a profile file; see parseProfile. */
+export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): TargetProfile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ProfileError(`cannot read target profile ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return parseProfile(text, file, env);
+}

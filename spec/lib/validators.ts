@@ -1,0 +1,197 @@
+/**
+ * Ajv validators compiled from spec/openapi.yaml, once, at start-up (never per request).
+ *
+ * - `createSchemaRegistry(view)`: an Ajv 2020-12 instance with every component schema registered.
+ * - `compileRequestValidators(view)`: per operation, a parameter reader (coerces query and path strings
+ *   by their schema, then validates) and a body validator. Used by the mock.
+ * - `compileResponseValidators(view)`: per operation and status, body and header validators. Used by
+ *   the suite's universal checks.
+ */
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from './openapi.ts';
+import { SCHEMA_BASE, toView, type SchemaView } from './schema-view.ts';
+
+/** One failing field, as named in a `validation_error` problem's `errors` member. */
+export interface FieldError {
+  in: 'path' | 'query' | 'header' | 'body';
+  name?: string;
+  pointer?: string;
+  message: string;
+}
+
+type AjvInstance = InstanceType<typeof Ajv2020>;
+
+/** An Ajv instance holding every component schema of the spec in the given view. */
+export function createSchemaRegistry(view: SchemaView): AjvInstance {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true });
+  (addFormats as unknown as (a: AjvInstance) => void)(ajv);
+  for (const [name, schema] of Object.entries(loadOpenApi().components.schemas)) {
+    const viewed = toView(schema, view);
+    ajv.addSchema(typeof viewed === 'boolean' ? { $id: SCHEMA_BASE + name } : { ...viewed, $id: SCHEMA_BASE + name });
+  }
+  return ajv;
+}
+
+/** Converts Ajv errors to field errors, located `in` path, query, header or body. */
+export function fieldErrors(errors: ErrorObject[] | null | undefined, location: FieldError['in']): FieldError[] {
+  return (errors ?? []).map((e) => {
+    const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}`
+      : e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
+    const pointer = `${e.instancePath}${extra}`;
+    if (e.keyword === 'false schema') return { in: location, pointer: pointer || '/', name: pointer.split('/')[1], message: 'is not allowed here' } as FieldError;
+    if (location === 'body') return { in: 'body', pointer: pointer || '/', message: e.message ?? e.keyword };
+    const name = pointer.split('/')[1] ?? '';
+    return { in: location, name, message: e.message ?? e.keyword };
+  });
+}
+
+/** Request-side validators of one operation. */
+export interface RequestValidator {
+  operation: Operation;
+  /**
+   * Reads and validates path and query parameters. `query` maps a name to every value given for it.
+   * Returns the typed values, or the failing fields. Unknown query parameters are ignored.
+   */
+  readParams(path: Record<string, string>, query: Record<string, string[]>): { values: Record<string, unknown>; errors: FieldError[] };
+  /** Validates a parsed JSON body; returns the failing fields (empty when valid). */
+  validateBody?: (body: unknown) => FieldError[];
+}
+
+function schemaType(schema: JsonSchema): string | undefined {
+  if (typeof schema === 'boolean') return undefined;
+  const t = schema.type;
+  return typeof t === 'string' ? t : Array.isArray(t) ? (t.find((x) => x !== 'null') as string) : undefined;
+}
+
+function coerce(raw: string, schema: JsonSchema): unknown {
+  switch (schemaType(schema)) {
+    case 'integer':
+      return /^-?\d{1,16}$/.test(raw) ? Number(raw) : raw;
+    case 'number':
+      return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : raw;
+    default:
+      return raw;
+  }
+}
+
+function compileParams(ajv: AjvInstance, params: Parameter[], view: SchemaView) {
+  const byLocation = (where: 'path' | 'query') => {
+    const list = params.filter((p) => p.in === where);
+    if (list.length === 0) return undefined;
+    const schema = {
+      type: 'object',
+      properties: Object.fromEntries(list.map((p) => [p.name, toView(p.schema, view)])),
+      required: list.filter((p) => p.required).map((p) => p.name),
+    };
+    return { list, validate: ajv.compile(schema) };
+  };
+  return { path: byLocation('path'), query: byLocation('query') };
+}
+
+/** Compiles the request validators of every operation, keyed by operationId. */
+export function compileRequestValidators(view: SchemaView = 'full'): Map<string, RequestValidator> {
+  const ajv = createSchemaRegistry(view);
+  const out = new Map<string, RequestValidator>();
+  for (const operation of loadOperations()) {
+    const compiled = compileParams(ajv, operation.parameters, view);
+    const bodySchema = operation.requestBody?.schema;
+    const bodyValidate: ValidateFunction | undefined =
+      bodySchema && operation.requestBody?.mediaTypes.includes('application/json') ? ajv.compile(toView(bodySchema, view) as object) : undefined;
+    out.set(operation.operationId, {
+      operation,
+      readParams(path, query) {
+        const values: Record<string, unknown> = {};
+        const errors: FieldError[] = [];
+        if (compiled.path) {
+          const obj: Record<string, unknown> = {};
+          for (const p of compiled.path.list) {
+            const raw = path[p.name];
+            if (raw === undefined) continue;
+            let decoded: string;
+            try {
+              decoded = decodeURIComponent(raw);
+            } catch {
+              errors.push({ in: 'path', name: p.name, message: 'is not valid percent-encoding' });
+              continue;
+            }
+            obj[p.name] = coerce(decoded, p.schema);
+          }
+          if (!compiled.path.validate(obj)) errors.push(...fieldErrors(compiled.path.validate.errors, 'path'));
+          Object.assign(values, obj);
+        }
+        if (compiled.query) {
+          const obj: Record<string, unknown> = {};
+          for (const p of compiled.query.list) {
+            const given = query[p.name];
+            if (given === undefined) continue;
+            const isArray = schemaType(p.schema) === 'array';
+            if (!isArray && given.length > 1) {
+              errors.push({ in: 'query', name: p.name, message: 'must be given at most once' });
+              continue;
+            }
+            if (isArray) {
+              const items = (p.schema as Record<string, JsonSchema>).items ?? {};
+              const parts = p.commaSeparated ? given.flatMap((g) => g.split(',')) : given;
+              obj[p.name] = parts.map((v) => coerce(v, items));
+            } else {
+              obj[p.name] = coerce(given[0]!, p.schema);
+            }
+          }
+          if (!compiled.query.validate(obj)) errors.push(...fieldErrors(compiled.query.validate.errors, 'query'));
+          Object.assign(values, obj);
+        }
+        return { values, errors };
+      },
+      validateBody: bodyValidate
+        ? (body) => (bodyValidate(body) ? [] : fieldErrors(bodyValidate.errors, 'body'))
+        : undefined,
+    });
+  }
+  return out;
+}
+
+/** Response-side validators of one documented status of one operation. */
+export interface ResponseValidator {
+  status: number;
+  mediaType?: string;
+  /** Validates a parsed body; returns Ajv's messages (empty when valid). */
+  validateBody?: (body: unknown) => string[];
+  /** Header name (lowercase) → whether required and a validator of its value. */
+  headers: Record<string, { required: boolean; validate: (value: string) => string[] }>;
+  errorCodes: string[];
+}
+
+function messages(v: ValidateFunction): string[] {
+  return (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : ''}`);
+}
+
+/** Compiles response validators: operationId → status → validator. */
+export function compileResponseValidators(view: SchemaView = 'stated'): Map<string, Map<number, ResponseValidator>> {
+  const ajv = createSchemaRegistry(view);
+  const out = new Map<string, Map<number, ResponseValidator>>();
+  for (const operation of loadOperations()) {
+    const byStatus = new Map<number, ResponseValidator>();
+    const responseView: SchemaView = operation.inferred ? 'stated' : view;
+    for (const r of operation.responses) {
+      const body = r.schema !== undefined && r.mediaType?.includes('json') ? ajv.compile(toView(r.schema, responseView) as object) : undefined;
+      const headers: ResponseValidator['headers'] = {};
+      for (const [name, h] of Object.entries(r.headers)) {
+        const v = ajv.compile(toView(h.schema, view) as object);
+        headers[name] = { required: h.required, validate: (value) => (v(coerce(value, h.schema)) ? [] : messages(v)) };
+      }
+      byStatus.set(r.status, {
+        status: r.status,
+        mediaType: r.mediaType,
+        validateBody: body ? (b) => (body(b) ? [] : messages(body)) : undefined,
+        headers,
+        errorCodes: r.errorCodes,
+      });
+    }
+    out.set(operation.operationId, byStatus);
+  }
+  return out;
+}
