@@ -3,7 +3,9 @@
  */
 import type { HandlerMap } from '../http/context.ts';
 import { meterHandlers } from './meters.ts';
+import { assetHandlers } from './assets.ts';
 
 export const handlers: HandlerMap = {
   ...meterHandlers,
+  ...assetHandlers,
 };

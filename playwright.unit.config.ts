@@ -1,0 +1,15 @@
+/**
+ * The kit's own tests (`npm run test:unit`): spec, catalog, mock internals, suite library, reporter
+ * and tools. The conformance suite itself has its own config (suites/playwright.config.ts).
+ */
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['spec/test/**/*.test.ts', 'mock/test/**/*.test.ts', 'suites/test/**/*.test.ts', 'tools/test/**/*.test.ts'],
+  fullyParallel: true,
+  workers: Number(process.env.WORKERS ?? 2),
+  timeout: 60_000,
+  reporter: process.env.CI ? 'dot' : 'list',
+  outputDir: 'reports/unit-results',
+});

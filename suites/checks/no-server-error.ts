@@ -1,0 +1,8 @@
+/** No 5xx, for any request, valid or malformed (SPEC-004). */
+import type { Check } from './registry.ts';
+
+export const noServerError: Check = {
+  name: 'noServerError',
+  requirement: 'SPEC-004',
+  run: (x) => (x.status >= 500 ? [`${x.method} ${x.path} answered ${x.status}`] : []),
+};

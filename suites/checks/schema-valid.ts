@@ -1,0 +1,19 @@
+/**
+ * The JSON body validates against the schema documented for the operation and status, in the stated
+ * view (SPEC-002; SPEC-005 for operations whose route is inferred).
+ */
+import type { Check } from './registry.ts';
+import { responseValidator } from '../lib/spec-index.ts';
+
+export const schemaValid: Check = {
+  name: 'schemaValid',
+  requirement: 'SPEC-002',
+  inferredRequirement: 'SPEC-005',
+  run(x) {
+    const op = x.operation;
+    if (!op || x.json === undefined) return [];
+    const v = responseValidator(op, x.status);
+    if (!v?.validateBody) return [];
+    return v.validateBody(x.json).slice(0, 5).map((m) => `${op.operationId} ${x.status} body: ${m}`);
+  },
+};

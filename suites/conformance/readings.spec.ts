@@ -1,0 +1,98 @@
+/** Meter readings (Resources › Meter reading; Endpoints › Meters (native); Limits › Pagination). */
+import { test, expect } from '../kits/meters.ts';
+import { expectProblem } from '../lib/expect-problem.ts';
+import { walkPages } from '../lib/walk-pages.ts';
+
+const UNKNOWN = 'mtr_doesnotexist0000';
+
+
+test.describe('meter readings', () => {
+  test('a recorded reading answers 201 and is listed', { tag: ['@READ-002', '@READ-001'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    const at = '2026-03-01T08:30:00.000Z';
+    const created = await api.post(`/meters/${meter.id}/readings`, { json: { value: 12.5, reading_at: at } });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ meter_id: meter.id, value: 12.5 });
+    expect(Date.parse(created.body.data.reading_at)).toBe(Date.parse(at));
+    const { items } = await walkPages(api, `/meters/${meter.id}/readings`);
+    expect(items.map((r) => r.id)).toContain(created.body.data.id);
+  });
+
+  test('readings are immutable: no route updates or deletes one', { tag: ['@READ-003'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    const reading = await meters.record(meter.id, { value: 3 });
+    for (const method of ['PATCH', 'PUT', 'DELETE']) {
+      const r = await api.send(method, `/meters/${meter.id}/readings/${reading.id}`, method === 'DELETE' ? {} : { json: { value: 4 } });
+      expect(r.status, `${method} a reading`).toBeGreaterThanOrEqual(400);
+    }
+    const { items } = await walkPages(api, `/meters/${meter.id}/readings`);
+    expect(items.find((r) => r.id === reading.id)?.value).toBe(3);
+  });
+
+  test('an unknown meter answers 404 for readings', { tag: ['@READ-004'] }, async ({ api }) => {
+    expectProblem(await api.get(`/meters/${UNKNOWN}/readings`), 404);
+    expectProblem(await api.post(`/meters/${UNKNOWN}/readings`, { json: { value: 1 } }), 404);
+  });
+
+  test('an invalid reading is refused and records nothing', { tag: ['@READ-005'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    for (const body of [{}, { value: 'high' }, { value: 1, reading_at: 'yesterday' }, { value: null }]) {
+      expectProblem(await api.post(`/meters/${meter.id}/readings`, { json: body }), 400, 'validation_error');
+    }
+    const { items } = await walkPages(api, `/meters/${meter.id}/readings`);
+    expect(items).toHaveLength(0);
+  });
+
+  test('readings page by reading_at then id, equal timestamps included, in both directions', { tag: ['@PAGE-010', '@PAGE-005', '@PAGE-006'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    const times = ['2026-01-03T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-04T00:00:00Z'];
+    for (const [i, t] of times.entries()) await meters.record(meter.id, { value: i, reading_at: t });
+    const asc = await walkPages(api, `/meters/${meter.id}/readings`, { limit: 2, direction: 'asc' });
+    expect(asc.items).toHaveLength(times.length);
+    const ids = asc.items.map((r) => r.id);
+    expect(new Set(ids).size).toBe(times.length);
+    for (let i = 1; i < asc.items.length; i++) {
+      const [prev, cur] = [asc.items[i - 1], asc.items[i]];
+      const dt = Date.parse(cur.reading_at) - Date.parse(prev.reading_at);
+      expect(dt, 'ascending reading_at').toBeGreaterThanOrEqual(0);
+      if (dt === 0) expect(cur.id > prev.id, `equal reading_at: ${prev.id} before ${cur.id} by id`).toBe(true);
+    }
+    // The same order whatever the page size.
+    const single = await walkPages(api, `/meters/${meter.id}/readings`, { limit: 100, direction: 'asc' });
+    expect(single.items.map((r) => r.id)).toEqual(ids);
+    const desc = await walkPages(api, `/meters/${meter.id}/readings`, { limit: 3, direction: 'desc' });
+    expect(desc.items.map((r) => r.id)).toEqual([...ids].reverse());
+  });
+
+  test('a readings cursor made for one direction is refused with the other', { tag: ['@PAGE-011', '@PAGE-020'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    for (let i = 0; i < 3; i++) await meters.record(meter.id, { value: i, reading_at: `2026-02-0${i + 1}T00:00:00Z` });
+    const first = await api.get(`/meters/${meter.id}/readings`, { query: { limit: 1, direction: 'asc' } });
+    expect(first.body.meta.pagination.has_more).toBe(true);
+    const cursor = first.body.meta.pagination.cursor;
+    expectProblem(await api.get(`/meters/${meter.id}/readings`, { query: { limit: 1, direction: 'desc', cursor } }), 400, 'validation_error');
+    expect((await api.get(`/meters/${meter.id}/readings`, { query: { limit: 1, direction: 'asc', cursor } })).status).toBe(200);
+  });
+
+  test('reading_at defaults to now', { tag: ['@READ-006'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    const before = Date.now();
+    const reading = await meters.record(meter.id, { value: 1 });
+    expect(Math.abs(Date.parse(reading.reading_at) - before)).toBeLessThan(5 * 60_000);
+  });
+
+  test("the latest reading becomes the meter's current value", { tag: ['@READ-007'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    await meters.record(meter.id, { value: 10, reading_at: '2026-01-02T00:00:00Z' });
+    await meters.record(meter.id, { value: 5, reading_at: '2026-01-01T00:00:00Z' });
+    const read = await api.get(`/meters/${meter.id}`);
+    expect(read.body.data.current_value).toBe(10);
+    expect(Date.parse(read.body.data.current_reading_at)).toBe(Date.parse('2026-01-02T00:00:00Z'));
+  });
+
+  test('an archived meter records no new readings', { tag: ['@READ-008'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    expect((await api.delete(`/meters/${meter.id}`)).status).toBe(204);
+    expectProblem(await api.post(`/meters/${meter.id}/readings`, { json: { value: 1 } }), 409);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Tenant isolation (What the service does; Authentication): another organization's ids are 404, never
+ * 403, on every operation that takes an id; lists never show another organization's records; naming an
+ * organization in the request does not switch the key's tenant.
+ */
+import { test, expect } from '../kits/meters.ts';
+import { expectProblem } from '../lib/expect-problem.ts';
+import { walkPages } from '../lib/walk-pages.ts';
+import { operations } from '../lib/operations.ts';
+import { RECIPES } from '../recipes/index.ts';
+
+for (const op of operations.filter((o) => o.path.includes('{') && RECIPES[o.operationId])) {
+  test(`${op.operationId}: another organization's id answers 404`, { tag: [op.inferred ? '@TENANT-005' : '@TENANT-001'] }, async ({ api, profile, as }) => {
+    const foreign = as.otherOrg();
+    const prepared = await RECIPES[op.operationId]!({ api, profile });
+    expectProblem(await foreign.send(prepared.method, prepared.path, prepared.options), 404);
+  });
+}
+
+test.describe('tenant isolation', () => {
+  test("lists never include another organization's records", { tag: ['@TENANT-002'] }, async ({ api, as, meters, profile }) => {
+    const mine = await meters.create();
+    const foreign = as.otherOrg();
+    const asset = (await foreign.get('/assets', { query: { limit: 1 } })).body.data[0];
+    const theirs = (await foreign.post('/meters', { json: { name: 'foreign meter', ...profile.bodies.createMeter, asset_id: asset.id } })).body.data;
+    const ours = (await walkPages(api, '/meters', { limit: 100 })).items.map((m) => m.id);
+    expect(ours).toContain(mine.id);
+    expect(ours).not.toContain(theirs.id);
+    const their = (await walkPages(foreign, '/meters', { limit: 100 })).items.map((m) => m.id);
+    expect(their).toContain(theirs.id);
+    expect(their).not.toContain(mine.id);
+  });
+
+  test("naming an organization in the request does not switch the key's tenant", { tag: ['@TENANT-003'] }, async ({ api, as, meters }) => {
+    const mine = await meters.create();
+    const foreign = as.otherOrg();
+    const theirs = (await walkPages(foreign, '/meters', { limit: 100 })).items[0];
+    expect(theirs, 'the second organization has a meter').toBeTruthy();
+    for (const attempt of [
+      { query: { organization_id: 'org_globex', org: 'org_globex', organization: 'org_globex' } },
+      { headers: { 'X-Organization-ID': 'org_globex', 'X-Org-ID': 'org_globex', 'X-Tenant-ID': 'org_globex' } },
+    ]) {
+      expectProblem(await api.get(`/meters/${theirs.id}`, attempt), 404);
+      const own = await api.get(`/meters/${mine.id}`, attempt);
+      expect(own.status).toBe(200);
+    }
+  });
+});

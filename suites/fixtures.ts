@@ -1,0 +1,97 @@
+/**
+ * The suite's fixtures (Playwright `test.extend`, design.md §5): a test body holds only its scenario and
+ * assertions.
+ * - `profile`: the resolved target profile.
+ * - `api`: a client of the main organization's full-scope live key pool (paced).
+ * - `as`: clients by profile role (`as.role('keys.otherOrg')`, `as.scope('meters:read')`,
+ *   `as.header('Basic abc')`, `as.anonymous()`); a role the profile lacks skips the test, reported as
+ *   not assessed.
+ * Every response any client receives is recorded and passes the universal checks (checks/).
+ */
+import { test as base, expect } from '@playwright/test';
+import type { TargetProfile } from '../spec/lib/profile.ts';
+import type { Module } from '../spec/lib/openapi.ts';
+import { ApiClient, type ClientSession } from './lib/client.ts';
+import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from './lib/exchange.ts';
+import { need } from './lib/needs.ts';
+import { RateGovernor } from './lib/pacing.ts';
+import { Redactor, profileSecrets } from './lib/redact.ts';
+import { targetProfile } from './lib/target.ts';
+import type { CheckState } from './checks/index.ts';
+
+/** Clients by role of the target profile. */
+export interface Roles {
+  /** A key found at a dotted path of the profile (`keys.otherOrg`); skips when absent. */
+  role(path: string): ApiClient;
+  /** The key holding only `scope` (`keys.scopes.<scope>`). */
+  scope(scope: string): ApiClient;
+  /** A full-scope key of an organization with `module` disabled. */
+  moduleDisabled(module: Module): ApiClient;
+  /** The main organization's sk_test_ key. */
+  test(): ApiClient;
+  /** Another organization's full-scope key. */
+  otherOrg(): ApiClient;
+  /** No Authorization header. */
+  anonymous(): ApiClient;
+  /** A literal Authorization header value. */
+  header(value: string): ApiClient;
+  /** One fixed key, unpaced by a pool (for requests that must use exactly this key). */
+  key(secret: string): ApiClient;
+}
+
+interface WorkerFixtures {
+  profile: TargetProfile;
+  governor: RateGovernor;
+  redactor: Redactor;
+  checkState: CheckState;
+}
+
+interface TestFixtures {
+  session: ClientSession;
+  api: ApiClient;
+  as: Roles;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  profile: [async ({}, use) => use(targetProfile()), { scope: 'worker' }],
+  governor: [async ({}, use) => use(new RateGovernor()), { scope: 'worker' }],
+  redactor: [async ({ profile }, use) => use(new Redactor(profileSecrets(profile))), { scope: 'worker' }],
+  checkState: [async ({}, use) => use({ requestIds: new Set<string>() }), { scope: 'worker' }],
+
+  session: async ({ request, profile, governor, redactor, checkState }, use, testInfo) => {
+    const session: ClientSession = {
+      request, baseUrl: profile.baseUrl, governor, redactor, checkState,
+      exchanges: [], checkFailures: [], pace: true,
+    };
+    await use(session);
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    const keep = failed ? session.exchanges.slice(-12) : [];
+    const offset = session.exchanges.length - keep.length;
+    const record: EvidenceRecord = {
+      requests: session.exchanges.length,
+      exchanges: keep.map(({ operation, json: _json, ...x }) => ({ ...x, operationId: operation?.operationId })),
+      checkFailures: session.checkFailures.map((f) => ({ ...f, exchange: f.exchange - offset })),
+    };
+    await testInfo.attach(EVIDENCE_ATTACHMENT, { body: JSON.stringify(record), contentType: 'application/json' });
+  },
+
+  api: async ({ session, profile }, use, testInfo) => {
+    await use(new ApiClient(session, { pool: profile.keys.live, offset: testInfo.parallelIndex }));
+  },
+
+  as: async ({ session, profile }, use) => {
+    const key = (secret: string) => new ApiClient(session, { key: secret });
+    await use({
+      role: (path) => key(need(profile, path)),
+      scope: (scope) => key(need(profile, `keys.scopes.${scope}`)),
+      moduleDisabled: (module) => key(need(profile, `keys.moduleDisabled.${module}`)),
+      test: () => key(need(profile, 'keys.test')),
+      otherOrg: () => key(need(profile, 'keys.otherOrg')),
+      anonymous: () => new ApiClient(session, { header: null }),
+      header: (value) => new ApiClient(session, { header: value }),
+      key,
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,50 @@
+/**
+ * The meters test kit: creating meters and readings through the API for tests and recipes, merging
+ * the profile's `bodies.createMeter` / `bodies.createMeterReading` (fields a target requires that the
+ * description does not show). `test` adds it as the `meters` fixture.
+ */
+import { test as base, expect } from '../fixtures.ts';
+import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { ApiClient } from '../lib/client.ts';
+import { anyAsset, anyLocation, expectCreated, uid } from '../lib/provision.ts';
+
+/** The create body a test would send: a fresh name, attached to an asset unless the overrides attach it. */
+export async function meterBody(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const attach = 'location_id' in overrides || 'asset_id' in overrides ? {} : { asset_id: (await anyAsset(api, profile)).id };
+  return { name: `CT meter ${uid()}`, ...profile.bodies.createMeter, ...attach, ...overrides };
+}
+
+/** Creates a meter (asserting 201) and returns its data. */
+export async function createMeter(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const response = expectCreated(await api.post('/meters', { json: await meterBody(api, profile, overrides) }));
+  return response.body.data;
+}
+
+/** Records a reading (asserting 201 and its meter_id) and returns its data. */
+export async function recordReading(api: ApiClient, profile: TargetProfile, meterId: string, reading: Record<string, unknown>): Promise<Record<string, any>> {
+  const response = expectCreated(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }));
+  expect(response.body.data.meter_id).toBe(meterId);
+  return response.body.data;
+}
+
+export interface MeterKit {
+  create(overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  body(overrides?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  record(meterId: string, reading: Record<string, unknown>): Promise<Record<string, any>>;
+  assetId(): Promise<string>;
+  locationId(): Promise<string>;
+}
+
+export const test = base.extend<{ meters: MeterKit }>({
+  meters: async ({ api, profile }, use) => {
+    await use({
+      create: (overrides) => createMeter(api, profile, overrides),
+      body: (overrides) => meterBody(api, profile, overrides),
+      record: (meterId, reading) => recordReading(api, profile, meterId, reading),
+      assetId: async () => (await anyAsset(api, profile)).id,
+      locationId: () => anyLocation(api, profile),
+    });
+  },
+});
+
+export { expect };

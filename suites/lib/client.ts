@@ -1,0 +1,183 @@
+/**
+ * The suite's API client over Playwright's APIRequestContext (the `request` fixture, no browser).
+ *
+ * Every response is recorded as evidence (secrets redacted) and passes through the universal checks;
+ * a failed check fails the test with the check's name and requirement. Requests of a key pool are
+ * paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in the evidence.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { CHECKS, type CheckState } from '../checks/index.ts';
+import { operationFor } from './spec-index.ts';
+import { MAX_BODY_CHARS, type CheckFailure, type Exchange } from './exchange.ts';
+import type { RateGovernor } from './pacing.ts';
+import type { Redactor } from './redact.ts';
+
+type QueryValue = string | number | boolean | undefined | Array<string | number>;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  /** A JSON body (sent with Content-Type: application/json). */
+  json?: unknown;
+  /** A raw body (give its Content-Type in `headers`). */
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  /** Lowercased response headers. */
+  headers: Record<string, string>;
+  /** The parsed JSON body, or undefined. */
+  body: T;
+  text: string;
+  exchange: Exchange;
+}
+
+/** How a client authenticates: a pool of keys (paced), one fixed key, or a literal header (or none). */
+export type Credentials = { pool: string[]; offset: number } | { key: string } | { header: string | null };
+
+/** What all clients of one test share: where, what to record, how to check. */
+export interface ClientSession {
+  request: APIRequestContext;
+  baseUrl: string;
+  governor: RateGovernor;
+  redactor: Redactor;
+  checkState: CheckState;
+  exchanges: Exchange[];
+  checkFailures: Array<CheckFailure & { exchange: number }>;
+  /** Whether to pace and retry 429s (off for the rate-limit tests, which want the raw answers). */
+  pace: boolean;
+}
+
+/** A universal check failed: the message names the check and the requirement. */
+export class CheckError extends Error {
+  constructor(readonly failures: CheckFailure[]) {
+    super(failures.map((f) => `[check ${f.check} → ${f.requirement}] ${f.message}`).join('\n'));
+    this.name = 'CheckError';
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function truncate(text: string): string {
+  return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : text;
+}
+
+export class ApiClient {
+  /**
+   * @param enforce whether a failed universal check throws (default) or is only recorded — for
+   *   provisioning through inferred operations, whose failures must not fail a `must` test.
+   */
+  constructor(readonly session: ClientSession, readonly credentials: Credentials, readonly enforce = true) {}
+
+  /** A client of the same session with other credentials. */
+  with(credentials: Credentials): ApiClient {
+    return new ApiClient(this.session, credentials, this.enforce);
+  }
+
+  /** The same client, recording check failures without throwing them. */
+  lenient(): ApiClient {
+    return new ApiClient(this.session, this.credentials, false);
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) { return this.send<T>('GET', path, options); }
+  post<T = any>(path: string, options?: RequestOptions) { return this.send<T>('POST', path, options); }
+  put<T = any>(path: string, options?: RequestOptions) { return this.send<T>('PUT', path, options); }
+  patch<T = any>(path: string, options?: RequestOptions) { return this.send<T>('PATCH', path, options); }
+  delete<T = any>(path: string, options?: RequestOptions) { return this.send<T>('DELETE', path, options); }
+
+  /**
+   * Sends a request. `path` is relative to the API base (`/meters`) or an absolute URL (a
+   * `nextPageUrl`). Throws CheckError when a universal check fails.
+   */
+  async send<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const s = this.session;
+    const url = new URL(/^https?:/.test(path) ? path : `${s.baseUrl}${path}`);
+    for (const [k, v] of Object.entries(options.query ?? {})) {
+      if (v === undefined) continue;
+      if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item));
+      else url.searchParams.set(k, String(v));
+    }
+    const retries: Exchange['retries'] = [];
+    for (let attempt = 0; ; attempt++) {
+      const { header, key, waitMs } = this.authorization();
+      if (waitMs > 0) {
+        retries.push({ status: 0, waitedSeconds: waitMs / 1000 });
+        await sleep(waitMs);
+      }
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (header !== null) headers.authorization = header;
+      let data: string | Buffer | undefined = options.body;
+      if (options.json !== undefined) {
+        data = JSON.stringify(options.json);
+        headers['content-type'] ??= 'application/json';
+      }
+      const started = Date.now();
+      const response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000 });
+      const responseHeaders = response.headers();
+      const buffer = await response.body();
+      const text = buffer.toString('utf8');
+      if (key) s.governor.observe(key, responseHeaders);
+      if (response.status() === 429 && s.pace && key && attempt < 3) {
+        const wait = Math.min(61, Math.max(1, Number(responseHeaders['retry-after']) || 1));
+        s.governor.spent(key, wait);
+        retries.push({ status: 429, waitedSeconds: wait });
+        if ('pool' in this.credentials && this.credentials.pool.length > 1) continue;
+        await sleep(wait * 1000);
+        continue;
+      }
+      let json: unknown;
+      if (text.length > 0 && /json/.test(responseHeaders['content-type'] ?? '')) {
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+      }
+      const basePath = new URL(s.baseUrl).pathname.replace(/\/$/, '');
+      const apiPath = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+      const exchange: Exchange = {
+        method,
+        url: s.redactor.text(url.toString()),
+        path: apiPath,
+        operation: url.pathname.startsWith(`${basePath}/`) ? operationFor(method, apiPath) : undefined,
+        requestHeaders: s.redactor.value(headers),
+        requestBody: data === undefined ? undefined : truncate(s.redactor.text(typeof data === 'string' ? data : data.length > 2000 ? `<${data.length} bytes>` : data.toString('utf8'))),
+        status: response.status(),
+        responseHeaders,
+        responseBody: truncate(s.redactor.text(text)),
+        json,
+        durationMs: Date.now() - started,
+        authenticated: header !== null && header.startsWith('Bearer sk_'),
+        retries,
+      };
+      s.exchanges.push(exchange);
+      this.check(exchange);
+      return { status: exchange.status, headers: responseHeaders, body: json as T, text, exchange };
+    }
+  }
+
+  private authorization(): { header: string | null; key?: string; waitMs: number } {
+    const c = this.credentials;
+    if ('header' in c) return { header: c.header, waitMs: 0 };
+    if ('key' in c) return { header: `Bearer ${c.key}`, key: c.key, waitMs: 0 };
+    if (!this.session.pace) return { header: `Bearer ${c.pool[0]}`, key: c.pool[0], waitMs: 0 };
+    const { key, waitMs } = this.session.governor.choose(c.pool, c.offset);
+    return { header: `Bearer ${key}`, key, waitMs };
+  }
+
+  private check(x: Exchange): void {
+    const s = this.session;
+    const failures: CheckFailure[] = [];
+    for (const check of CHECKS) {
+      for (const message of check.run(x, s.checkState)) {
+        const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
+        failures.push({ check: check.name, requirement, message });
+      }
+    }
+    if (failures.length === 0) return;
+    const index = s.exchanges.length - 1;
+    for (const f of failures) s.checkFailures.push({ ...f, exchange: index });
+    if (this.enforce) throw new CheckError(failures);
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The mock's control API, when the profile offers it (`control.baseUrl`): tests that need to move time
+ * use it, and otherwise wait in real time or are not assessed (design.md §3).
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { TargetProfile } from '../../spec/lib/profile.ts';
+
+/** Advances the target's clock by `seconds`; returns false when the profile has no control API. */
+export async function advanceClock(request: APIRequestContext, profile: TargetProfile, seconds: number): Promise<boolean> {
+  if (!profile.control) return false;
+  const r = await request.post(`${profile.control.baseUrl}/clock/advance`, { data: { seconds } });
+  expect(r.status(), 'control API: advance the clock').toBe(200);
+  return true;
+}
+
+/** The target's now in epoch ms: its control API's clock when offered, else this machine's. */
+export async function targetNow(request: APIRequestContext, profile: TargetProfile): Promise<number> {
+  if (!profile.control) return Date.now();
+  const r = await request.get(`${profile.control.baseUrl}/clock`);
+  expect(r.status(), 'control API: read the clock').toBe(200);
+  return Date.parse(((await r.json()) as { now: string }).now);
+}

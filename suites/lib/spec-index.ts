@@ -1,0 +1,23 @@
+/**
+ * The spec as the suite's checks need it: which operation a request addressed, and the response
+ * validators of that operation (stated view: inferred shapes never decide). Compiled once per worker.
+ */
+import { loadOperations, type Operation } from '../../spec/lib/openapi.ts';
+import { Router } from '../../spec/lib/router.ts';
+import { compileResponseValidators, type ResponseValidator } from '../../spec/lib/validators.ts';
+
+let router: Router | undefined;
+let validators: Map<string, Map<number, ResponseValidator>> | undefined;
+
+/** The operation a method and path (relative to the `/v1` base) address, if the spec has one. */
+export function operationFor(method: string, path: string): Operation | undefined {
+  router ??= new Router(loadOperations());
+  const r = router.match(method, path);
+  return r.kind === 'match' ? r.match.operation : undefined;
+}
+
+/** The validators of an operation's documented status, if documented. */
+export function responseValidator(op: Operation, status: number): ResponseValidator | undefined {
+  validators ??= compileResponseValidators('stated');
+  return validators.get(op.operationId)!.get(status);
+}

@@ -1,0 +1,66 @@
+/**
+ * `walkPages`: follows a list to its end, native (`meta.pagination.cursor` while `has_more`) or
+ * compatibility (`nextCursor` until null), asserting on the way what every page must satisfy.
+ */
+import { expect } from '@playwright/test';
+import type { ApiClient, ApiResponse } from './client.ts';
+
+export interface Walk<T> {
+  items: T[];
+  pages: ApiResponse[];
+}
+
+const MAX_PAGES = 2000;
+
+/**
+ * Walks a native list, passing `meta.pagination.cursor` while `has_more` is true. Every page has at most
+ * `limit` items (default 20). Returns every item in the order received.
+ */
+export async function walkPages<T = any>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}): Promise<Walk<T>> {
+  const items: T[] = [];
+  const pages: ApiResponse[] = [];
+  const limit = Number(query.limit ?? 20);
+  let cursor: string | undefined;
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const page = await client.get(path, { query: { ...query, cursor } });
+    expect(page.status, `${path} page ${n + 1}: ${page.text.slice(0, 200)}`).toBe(200);
+    pages.push(page);
+    const data = page.body.data as T[];
+    expect(data.length, `${path} page ${n + 1} holds at most limit=${limit} items`).toBeLessThanOrEqual(limit);
+    items.push(...data);
+    const { has_more, cursor: next } = page.body.meta.pagination;
+    if (!has_more) return { items, pages };
+    expect(typeof next, `${path} page ${n + 1}: has_more is true, so cursor is a string`).toBe('string');
+    cursor = next;
+  }
+  throw new Error(`${path}: more than ${MAX_PAGES} pages`);
+}
+
+/**
+ * Walks a compatibility list (`wrapper` names the array, e.g. `workRequests`), by `nextCursor` or, with
+ * `followUrls`, by `nextPageUrl`.
+ */
+export async function walkCompatPages<T = any>(client: ApiClient, path: string, wrapper: string, query: Record<string, string | number | undefined> = {}, followUrls = false): Promise<Walk<T>> {
+  const items: T[] = [];
+  const pages: ApiResponse[] = [];
+  const limit = Number(query.limit ?? 100);
+  let next: { cursor?: string; url?: string } = {};
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const page = next.url ? await client.get(next.url) : await client.get(path, { query: { ...query, cursor: next.cursor } });
+    expect(page.status, `${path} page ${n + 1}: ${page.text.slice(0, 200)}`).toBe(200);
+    pages.push(page);
+    const data = page.body[wrapper] as T[];
+    expect(Array.isArray(data), `${path} page ${n + 1} has a ${wrapper} array`).toBe(true);
+    expect(data.length).toBeLessThanOrEqual(limit);
+    items.push(...data);
+    const { nextCursor, nextPageUrl } = page.body;
+    if (nextCursor === null) {
+      expect(nextPageUrl, `${path}: the final page sets nextPageUrl to null too`).toBeNull();
+      return { items, pages };
+    }
+    expect(typeof nextCursor).toBe('string');
+    expect(typeof nextPageUrl).toBe('string');
+    next = followUrls ? { url: nextPageUrl } : { cursor: nextCursor };
+  }
+  throw new Error(`${path}: more than ${MAX_PAGES} pages`);
+}

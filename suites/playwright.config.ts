@@ -1,0 +1,31 @@
+/**
+ * The conformance run (design.md §5). Target: TARGET_URL + TARGET_PROFILE, or the embedded mock.
+ * Projects: `setup` (the target answers) → `conformance` and `properties` (fully parallel, every test
+ * makes its own data) → `serial` (rate limits and the clock; runs last, one worker, as setup's teardown).
+ */
+import { defineConfig } from '@playwright/test';
+
+const reports = process.env.REPORTS_DIR ?? 'reports';
+
+export default defineConfig({
+  testDir: '.',
+  globalSetup: './setup/global-setup.ts',
+  globalTeardown: './setup/global-teardown.ts',
+  workers: Number(process.env.WORKERS ?? 4),
+  fullyParallel: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  outputDir: `../${reports}/test-results`,
+  reporter: [
+    [process.env.CI ? 'dot' : 'list'],
+    ['./reporter/conformance-reporter.ts', { outputDir: `${reports}` }],
+  ],
+  projects: [
+    { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
+    { name: 'conformance', testMatch: /conformance\/.*\.spec\.ts/, dependencies: ['setup'] },
+    { name: 'properties', testMatch: /properties\/.*\.spec\.ts/, dependencies: ['setup'] },
+    { name: 'serial', testMatch: /serial\/.*\.spec\.ts/, workers: 1, fullyParallel: false },
+  ],
+});

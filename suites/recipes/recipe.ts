@@ -1,0 +1,23 @@
+/**
+ * Recipes: for each operation of the spec, how to build one valid request of it, creating through the
+ * API whatever it needs. The scope matrix, tenant isolation and the operation-wide checks send these
+ * requests with other keys; they never depend on seed data.
+ */
+import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { ApiClient, RequestOptions } from '../lib/client.ts';
+
+export interface PreparedRequest {
+  method: string;
+  path: string;
+  options?: RequestOptions;
+  /** The status the request gets with the right key (to check it got past scope and module checks). */
+  expect: number;
+}
+
+export interface RecipeContext {
+  /** A full-scope client of the main organization, for setup. */
+  api: ApiClient;
+  profile: TargetProfile;
+}
+
+export type Recipe = (ctx: RecipeContext) => Promise<PreparedRequest>;

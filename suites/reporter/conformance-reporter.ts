@@ -1,0 +1,94 @@
+/**
+ * The Playwright reporter of a conformance run: collects every test's outcome, tags, skip reason and
+ * evidence attachment, and writes `reports/conformance.json` (design.md §6) with a verdict per
+ * requirement. Prints the verdict when the run ends.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { loadCatalog } from '../../spec/lib/catalog.ts';
+import { loadOpenApi } from '../../spec/lib/openapi.ts';
+import { ROOT } from '../../spec/lib/paths.ts';
+import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../lib/exchange.ts';
+import { buildReport } from './verdicts.ts';
+import type { ConformanceReport, TestOutcome, TestStatus } from './model.ts';
+
+export interface ReporterOptions { outputDir?: string }
+
+const RANK: Record<TestStatus, number> = { skipped: 0, passed: 1, interrupted: 2, timedOut: 3, failed: 4 };
+
+export default class ConformanceReporter implements Reporter {
+  private readonly outputDir: string;
+  private readonly outcomes = new Map<string, TestOutcome>();
+  private startedAt = new Date();
+  private config?: FullConfig;
+  report?: ConformanceReport;
+
+  constructor(options: ReporterOptions = {}) {
+    this.outputDir = resolve(process.cwd(), options.outputDir ?? 'reports');
+  }
+
+  onBegin(config: FullConfig, _suite: Suite): void {
+    this.config = config;
+    this.startedAt = new Date();
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const evidenceAttachment = result.attachments.find((a) => a.name === EVIDENCE_ATTACHMENT && a.body);
+    const evidence = evidenceAttachment ? (JSON.parse(evidenceAttachment.body!.toString()) as EvidenceRecord) : undefined;
+    const skip = [...result.annotations, ...test.annotations].find((a) => a.type === 'skip')?.description;
+    const outcome: TestOutcome = {
+      id: test.id,
+      title: test.titlePath().slice(2).join(' › '),
+      file: relative(ROOT, test.location.file),
+      line: test.location.line,
+      project: test.parent.project()?.name ?? '',
+      tags: test.tags,
+      status: result.status,
+      durationMs: result.duration,
+      errors: result.errors.map((e) => (e.message ?? e.value ?? '').replace(/\u001b\[[0-9;]*m/g, '')),
+      skipReason: result.status === 'skipped' ? skip ?? 'skipped' : undefined,
+      evidence,
+    };
+    const previous = this.outcomes.get(test.id);
+    if (previous && RANK[previous.status] >= RANK[outcome.status]) {
+      if (previous.evidence && outcome.evidence) previous.evidence.requests += outcome.evidence.requests;
+      return;
+    }
+    if (previous?.evidence && outcome.evidence) outcome.evidence.requests += previous.evidence.requests;
+    this.outcomes.set(test.id, outcome);
+  }
+
+  onEnd(_result: FullResult): void {
+    const doc = loadOpenApi();
+    const shard = this.config?.shard ?? null;
+    let profileName = 'target';
+    try {
+      profileName = (JSON.parse(readFileSync(process.env.TARGET_PROFILE ?? '', 'utf8')) as { name?: string }).name ?? profileName;
+    } catch {
+      /* the profile name is cosmetic */
+    }
+    const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+    this.report = buildReport([...this.outcomes.values()], {
+      catalog: loadCatalog(),
+      tool: { name: pkg.name, version: pkg.version },
+      target: { name: profileName, baseUrl: process.env.TARGET_URL ?? '', embedded: process.env.TARGET_EMBEDDED === '1' },
+      spec: { title: doc.info.title, version: doc.info.version },
+      startedAt: this.startedAt,
+      finishedAt: new Date(),
+      shard: shard ? { current: shard.current, total: shard.total } : null,
+    });
+    mkdirSync(this.outputDir, { recursive: true });
+    writeFileSync(resolve(this.outputDir, 'conformance.json'), `${JSON.stringify(this.report, null, 2)}\n`);
+    const s = this.report.summary;
+    process.stdout.write(
+      `\nConformance: ${this.report.verdict.toUpperCase()} — must: ${s.must.passed} passed, ${s.must.failed} failed, ${s.must.notAssessed} not assessed, ${s.must.untestable} untestable; ` +
+      `inferred: ${s.inferred.passed} passed, ${s.inferred.failed} failed, ${s.inferred.notAssessed} not assessed.\n` +
+      `Report: ${relative(process.cwd(), resolve(this.outputDir, 'conformance.json'))}\n`,
+    );
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The conformance report (design.md §6): what the reporter collects per test, and the report built from
+ * it, organised by the requirement catalog.
+ */
+import type { EvidenceRecord } from '../lib/exchange.ts';
+
+export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
+export type RequirementVerdict = 'passed' | 'failed' | 'not assessed' | 'untestable';
+export type Verdict = 'conformant' | 'not conformant' | 'incomplete';
+
+/** One test's outcome, as collected (one entry per test, its results merged). */
+export interface TestOutcome {
+  id: string;
+  title: string;
+  file: string;
+  line: number;
+  project: string;
+  tags: string[];
+  status: TestStatus;
+  durationMs: number;
+  errors: string[];
+  skipReason?: string;
+  evidence?: EvidenceRecord;
+}
+
+export interface Tally { total: number; passed: number; failed: number; notAssessed: number; untestable: number }
+
+export interface RequirementResult {
+  id: string;
+  family: string;
+  level: 'must' | 'inferred';
+  source: string;
+  statement: string;
+  testable: boolean;
+  verdict: RequirementVerdict;
+  /** Why it is untestable or not assessed. */
+  reason?: string;
+  tests: Array<{ title: string; file: string; line: number; status: TestStatus; durationMs: number }>;
+  failures: Array<{ test: string; message: string; check?: string; evidence: EvidenceRecord['exchanges'] }>;
+}
+
+export interface ConformanceReport {
+  reportVersion: '1.0';
+  tool: { name: string; version: string };
+  target: { name: string; baseUrl: string; embedded: boolean };
+  spec: { title: string; version: string };
+  catalog: { version: string; requirements: number };
+  run: {
+    startedAt: string;
+    finishedAt: string;
+    durationMs: number;
+    shard: { current: number; total: number } | null;
+    requests: number;
+    tests: { total: number; passed: number; failed: number; skipped: number };
+  };
+  verdict: Verdict;
+  summary: { must: Tally; inferred: Tally };
+  families: Array<{ id: string; title: string; must: Tally; inferred: Tally }>;
+  requirements: RequirementResult[];
+  checks: Array<{ name: string; requirement: string; failures: number }>;
+  /** Tags of tests that name no requirement of the catalog. */
+  unknownTags: string[];
+}

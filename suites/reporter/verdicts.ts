@@ -1,0 +1,118 @@
+/**
+ * Builds the conformance report from test outcomes and the catalog (design.md §6):
+ * - a requirement fails when a test tagged with it failed or a universal check attributed to it failed;
+ *   passes when a tagged test passed; is not assessed when its tests were all skipped (or it has none);
+ *   is untestable when the catalog says so;
+ * - the run is **conformant** when every testable `must` requirement passed, **not conformant** when one
+ *   failed, and **incomplete** otherwise. `inferred` requirements never change the verdict.
+ */
+import type { Catalog } from '../../spec/lib/catalog.ts';
+import type { ConformanceReport, RequirementResult, Tally, TestOutcome, Verdict } from './model.ts';
+
+const emptyTally = (): Tally => ({ total: 0, passed: 0, failed: 0, notAssessed: 0, untestable: 0 });
+
+function add(t: Tally, r: RequirementResult): void {
+  t.total++;
+  if (r.verdict === 'passed') t.passed++;
+  else if (r.verdict === 'failed') t.failed++;
+  else if (r.verdict === 'untestable') t.untestable++;
+  else t.notAssessed++;
+}
+
+/** The requirement ids a test names (tags `@FAMILY-NNN`). */
+export function requirementTags(tags: string[]): string[] {
+  return tags.map((t) => t.replace(/^@/, '')).filter((t) => /^[A-Z]+-\d{3}$/.test(t));
+}
+
+export interface ReportContext {
+  catalog: Catalog;
+  tool: ConformanceReport['tool'];
+  target: ConformanceReport['target'];
+  spec: ConformanceReport['spec'];
+  startedAt: Date;
+  finishedAt: Date;
+  shard: ConformanceReport['run']['shard'];
+}
+
+export function buildReport(tests: TestOutcome[], ctx: ReportContext): ConformanceReport {
+  const byRequirement = new Map<string, TestOutcome[]>();
+  const unknown = new Set<string>();
+  const checkFailures = new Map<string, Array<{ test: TestOutcome; check: string; message: string; exchange: number }>>();
+  const checkCounts = new Map<string, { requirement: string; failures: number }>();
+  for (const t of tests) {
+    for (const id of requirementTags(t.tags)) {
+      if (!ctx.catalog.byId.has(id)) unknown.add(id);
+      else (byRequirement.get(id) ?? byRequirement.set(id, []).get(id)!).push(t);
+    }
+    for (const f of t.evidence?.checkFailures ?? []) {
+      (checkFailures.get(f.requirement) ?? checkFailures.set(f.requirement, []).get(f.requirement)!).push({ test: t, check: f.check, message: f.message, exchange: f.exchange });
+      const c = checkCounts.get(f.check) ?? { requirement: f.requirement, failures: 0 };
+      c.failures++;
+      checkCounts.set(f.check, c);
+    }
+  }
+
+  const requirements: RequirementResult[] = ctx.catalog.requirements.map((req) => {
+    const tagged = byRequirement.get(req.id) ?? [];
+    const failedTests = tagged.filter((t) => t.status === 'failed' || t.status === 'timedOut' || t.status === 'interrupted');
+    const checks = checkFailures.get(req.id) ?? [];
+    const result: RequirementResult = {
+      id: req.id, family: req.family, level: req.level, source: req.source, statement: req.statement, testable: req.testable,
+      verdict: 'not assessed',
+      tests: tagged.map((t) => ({ title: t.title, file: t.file, line: t.line, status: t.status, durationMs: t.durationMs })),
+      failures: [
+        ...failedTests.map((t) => ({ test: t.title, message: t.errors.join('\n').slice(0, 4000), evidence: t.evidence?.exchanges ?? [] })),
+        ...checks.slice(0, 10).map((c) => ({
+          test: c.test.title, check: c.check, message: c.message,
+          evidence: c.exchange >= 0 && c.test.evidence?.exchanges[c.exchange] ? [c.test.evidence.exchanges[c.exchange]!] : [],
+        })),
+      ],
+    };
+    if (!req.testable) {
+      result.verdict = 'untestable';
+      result.reason = req.reason;
+    } else if (failedTests.length > 0 || checks.length > 0) result.verdict = 'failed';
+    else if (tagged.some((t) => t.status === 'passed')) result.verdict = 'passed';
+    else {
+      const reasons = [...new Set(tagged.map((t) => t.skipReason).filter(Boolean))];
+      result.reason = reasons.length ? reasons.join('; ') : 'no test of this run proves it';
+    }
+    return result;
+  });
+
+  const summary = { must: emptyTally(), inferred: emptyTally() };
+  const families = Object.entries(ctx.catalog.families).map(([id, title]) => ({ id, title, must: emptyTally(), inferred: emptyTally() }));
+  const familyById = new Map(families.map((f) => [f.id, f]));
+  for (const r of requirements) {
+    add(summary[r.level], r);
+    add(familyById.get(r.family)![r.level], r);
+  }
+  const verdict: Verdict = summary.must.failed > 0 ? 'not conformant' : summary.must.notAssessed > 0 ? 'incomplete' : 'conformant';
+  const count = (s: (t: TestOutcome) => boolean) => tests.filter(s).length;
+  return {
+    reportVersion: '1.0',
+    tool: ctx.tool,
+    target: ctx.target,
+    spec: ctx.spec,
+    catalog: { version: ctx.catalog.version, requirements: ctx.catalog.requirements.length },
+    run: {
+      startedAt: ctx.startedAt.toISOString(),
+      finishedAt: ctx.finishedAt.toISOString(),
+      durationMs: ctx.finishedAt.getTime() - ctx.startedAt.getTime(),
+      shard: ctx.shard,
+      requests: tests.reduce((n, t) => n + (t.evidence?.requests ?? 0), 0),
+      tests: {
+        total: tests.length,
+        passed: count((t) => t.status === 'passed'),
+        failed: count((t) => t.status === 'failed' || t.status === 'timedOut' || t.status === 'interrupted'),
+        skipped: count((t) => t.status === 'skipped'),
+      },
+    },
+    verdict,
+    summary,
+    families,
+    requirements,
+    checks: [...checkCounts.entries()].map(([name, c]) => ({ name, requirement: c.requirement, failures: c.failures })),
+    unknownTags: [...unknown].sort(),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Global setup of a conformance run: the target is TARGET_URL + TARGET_PROFILE; without TARGET_URL the
+ * embedded mock is started in-process (seed MOCK_SEED, default 1) and its profile is used. Either way the
+ * target must answer HTTP before any test runs, else the run stops with one clear line.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadProfile, ProfileError } from '../../spec/lib/profile.ts';
+import { startMock, type RunningMock } from '../../mock/server.ts';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __embeddedMock: RunningMock | undefined;
+}
+
+/** Throws one line when `baseUrl` does not answer HTTP. */
+export async function assertReachable(baseUrl: string): Promise<void> {
+  try {
+    await fetch(`${baseUrl}/meters`, { signal: AbortSignal.timeout(10_000) });
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`target ${baseUrl} is unreachable: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
+  }
+}
+
+export default async function globalSetup(): Promise<void> {
+  if (process.env.TARGET_URL || process.env.TARGET_PROFILE) {
+    if (!process.env.TARGET_PROFILE) throw new Error('TARGET_URL is set but TARGET_PROFILE is not: give the target profile too.');
+    let baseUrl: string;
+    try {
+      baseUrl = process.env.TARGET_URL?.replace(/\/$/, '') ?? loadProfile(process.env.TARGET_PROFILE).baseUrl;
+    } catch (e) {
+      throw e instanceof ProfileError ? new Error(e.message) : e;
+    }
+    await assertReachable(baseUrl);
+    process.env.TARGET_URL = baseUrl;
+    return;
+  }
+  const seed = process.env.MOCK_SEED ? Number(process.env.MOCK_SEED) : undefined;
+  const mock = await startMock({ port: 0, seed });
+  globalThis.__embeddedMock = mock;
+  const dir = mkdtempSync(join(tmpdir(), 'mms-conformance-'));
+  const file = join(dir, 'embedded-mock.json');
+  writeFileSync(file, JSON.stringify(mock.profile, null, 2));
+  process.env.TARGET_PROFILE = file;
+  process.env.TARGET_URL = mock.baseUrl;
+  process.env.TARGET_EMBEDDED = '1';
+}
