@@ -1650,6 +1650,19 @@ export interface components {
                 };
             };
         };
+        /** @description A state conflict the description does not list for this operation (inferred), such as a reading for an archived meter. */
+        InferredConflict: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status?: 409;
+                };
+            };
+        };
         /** @description The linked work request is rejected (`invalid_work_request_state`), or another state conflict. */
         WorkRequestStateConflict: {
             headers: {
@@ -2167,6 +2180,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["InferredConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
