@@ -14,6 +14,7 @@ import type { Module } from '../spec/lib/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from './lib/exchange.ts';
 import { need } from './lib/needs.ts';
+import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
 import { Redactor, profileSecrets } from './lib/redact.ts';
 import { targetProfile } from './lib/target.ts';
@@ -64,6 +65,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       exchanges: [], checkFailures: [], pace: true,
     };
     await use(session);
+    releaseLeases();
     const failed = testInfo.status !== testInfo.expectedStatus;
     const keep = failed ? session.exchanges.slice(-12) : [];
     const offset = session.exchanges.length - keep.length;

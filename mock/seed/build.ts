@@ -14,12 +14,22 @@ import { seedCustomFields } from './custom-fields.ts';
 import { seedLocations } from './locations.ts';
 import { seedAssets } from './assets.ts';
 import { seedMeters } from './meters.ts';
+import { seedParts } from './parts.ts';
+import { seedWorkRequests } from './work-requests.ts';
+import { seedWorkOrders } from './work-orders.ts';
+import { seedPartsSections } from './parts-sections.ts';
+import { seedExpenses } from './expenses.ts';
+import { seedPortals } from './portals.ts';
+import { seedIdentifiers } from './identifiers.ts';
 
 /** The default seed of `npm run mock` and of fixtures/targets/mock.json. */
 export const DEFAULT_SEED = 1;
 
 /** Family seeders, in dependency order (definitions before the records that carry their values). */
-export const SEEDERS: Seeder[] = [seedPeople, seedCustomFields, seedLocations, seedAssets, seedMeters];
+export const SEEDERS: Seeder[] = [
+  seedPeople, seedCustomFields, seedLocations, seedAssets, seedParts, seedMeters,
+  seedWorkRequests, seedWorkOrders, seedPartsSections, seedExpenses, seedPortals, seedIdentifiers,
+];
 
 /** Builds a world. `clock` defaults to real time. */
 export function buildWorld(seed = DEFAULT_SEED, clock = new Clock(), organizations: OrgFixture[] = loadOrganizations()): World {

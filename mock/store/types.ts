@@ -71,8 +71,11 @@ export interface PartsState {
 
 export interface WorkOrderRow {
   id: string;
-  /** The public record, `extraFields` included (the list view omits it). */
-  data: Schemas['WorkOrder'];
+  /**
+   * The public record, `extraFields` included (the list view omits it); `costs` is computed on read.
+   * `previous_id`/`next_id` hold the link while the linked work order is available, else null.
+   */
+  data: Omit<Schemas['WorkOrder'], 'costs'>;
   deletedAt?: string;
   parts: PartsState;
   labor: Array<{ user_id: string; rate_minor: number; minutes: number }>;

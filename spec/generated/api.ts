@@ -2248,7 +2248,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created work order (or, for a repeated create with the same `workRequestId`, the existing linked one). */
+            /** @description A repeated create with the same `workRequestId` returns the existing linked work order; nothing is created (the status is inferred). */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkOrderEnvelope"];
+                };
+            };
+            /** @description The created work order. */
             201: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];

@@ -25,6 +25,7 @@ export async function assertReachable(baseUrl: string): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<void> {
+  process.env.MMS_RUN_DIR = mkdtempSync(join(tmpdir(), 'mms-run-'));
   if (process.env.TARGET_URL || process.env.TARGET_PROFILE) {
     if (!process.env.TARGET_PROFILE) throw new Error('TARGET_URL is set but TARGET_PROFILE is not: give the target profile too.');
     let baseUrl: string;

@@ -1,0 +1,4 @@
+/** Identifiers (Resources › Identifier). */
+import type { HandlerMap } from '../http/context.ts';
+
+export const identifierHandlers: HandlerMap = {};

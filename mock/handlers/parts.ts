@@ -1,0 +1,4 @@
+/** Part master records (Resources › Part). */
+import type { HandlerMap } from '../http/context.ts';
+
+export const partHandlers: HandlerMap = {};

@@ -1,0 +1,4 @@
+/** Identifiers of assets, locations and parts. */
+import type { Seeder } from './context.ts';
+
+export const seedIdentifiers: Seeder = () => {};

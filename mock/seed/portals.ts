@@ -1,0 +1,4 @@
+/** Request portals. */
+import type { Seeder } from './context.ts';
+
+export const seedPortals: Seeder = () => {};

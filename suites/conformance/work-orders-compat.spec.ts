@@ -1,0 +1,45 @@
+/** The compatibility `/workorders` adapter (Resources › Work order (native): uppercase values, NONE, critical). */
+import { test, expect } from '../kits/work-orders.ts';
+import { expectProblem } from '../lib/expect-problem.ts';
+import { uid, viaInferred } from '../lib/provision.ts';
+
+/** The id in a compatibility create response: `{id}` or a resource wrapper. */
+const idOf = (body: any): string => body?.id ?? body?.workOrder?.id;
+
+test.describe('compatibility work orders', () => {
+  test('POST /workorders answers 200 with {id} or a wrapper; NONE creates native medium', { tag: ['@WOC-001', '@WOC-002'] }, async ({ api, profile }) => {
+    const title = `CT compat ${uid()}`;
+    const created = await api.post('/workorders', { json: { title, priority: 'NONE', ...profile.bodies.createCompatWorkOrder } });
+    expect(created.status).toBe(200);
+    const id = idOf(created.body);
+    expect(typeof id).toBe('string');
+    const native = await api.get(`/work-orders/${id}`);
+    expect(native.body.data).toMatchObject({ title, priority: 'medium' });
+  });
+
+  test('native critical reads as HIGH', { tag: ['@WOC-003'] }, async ({ api, workOrders }) => {
+    const wo = await workOrders.create({ priority: 'critical' });
+    const compat = await viaInferred('GET /workorders/{id}', (c) => c.get(`/workorders/${wo.id}`), api, [200]);
+    expect(compat.body.workOrder.priority).toBe('HIGH');
+  });
+
+  test('LOW, MEDIUM and HIGH create low, medium and high and read back unchanged', { tag: ['@WOC-004'] }, async ({ api }) => {
+    for (const [compat, native] of [['LOW', 'low'], ['MEDIUM', 'medium'], ['HIGH', 'high']]) {
+      const id = idOf((await api.post('/workorders', { json: { title: `CT ${compat} ${uid()}`, priority: compat } })).body);
+      expect((await api.get(`/work-orders/${id}`)).body.data.priority).toBe(native);
+      expect((await api.get(`/workorders/${id}`)).body.workOrder.priority).toBe(compat);
+    }
+  });
+
+  test('lowercase compatibility values are refused', { tag: ['@WOC-005'] }, async ({ api }) => {
+    expectProblem(await api.post('/workorders', { json: { title: 'x', priority: 'medium' } }), 400, 'validation_error');
+    expectProblem(await api.post('/workorders', { json: { title: 'x', type: 'reactive' } }), 400, 'validation_error');
+  });
+
+  test('uppercase types map to native types', { tag: ['@WOC-006'] }, async ({ api }) => {
+    for (const [compat, native] of [['REACTIVE', 'reactive'], ['PREVENTIVE', 'preventive'], ['OTHER', 'other']]) {
+      const id = idOf((await api.post('/workorders', { json: { title: `CT ${compat} ${uid()}`, type: compat } })).body);
+      expect((await api.get(`/work-orders/${id}`)).body.data.type).toBe(native);
+    }
+  });
+});

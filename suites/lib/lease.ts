@@ -1,0 +1,51 @@
+/**
+ * Leases of profile fixtures across the suite's parallel workers: a fixture (a stocked part, a pending
+ * work request) is used by one test at a time, or consumed by one test for the whole run. A lease is an
+ * atomic `mkdir` in the run's directory (MMS_RUN_DIR, made by the global setup).
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+function runDir(): string {
+  const dir = process.env.MMS_RUN_DIR;
+  if (!dir) throw new Error('MMS_RUN_DIR is not set: run the suite through its Playwright config');
+  return dir;
+}
+
+function tryLease(name: string): boolean {
+  try {
+    mkdirSync(join(runDir(), `lease-${name}`));
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+}
+
+/**
+ * Takes the first free item of `items` (a fixture pool named `pool`) for the running test. With
+ * `consume`, the item stays taken for the rest of the run; otherwise it is returned when the test ends.
+ * Waits while every item is taken by another test; returns undefined when all are consumed.
+ */
+export async function lease<T>(pool: string, items: readonly T[], options: { consume?: boolean; waitMs?: number } = {}): Promise<T | undefined> {
+  const deadline = Date.now() + (options.waitMs ?? 30_000);
+  for (;;) {
+    for (let i = 0; i < items.length; i++) {
+      if (!tryLease(`${pool}-${i}`)) continue;
+      if (!options.consume) {
+        const name = join(runDir(), `lease-${pool}-${i}`);
+        releaseAtEnd.push(name);
+      }
+      return items[i];
+    }
+    if (options.consume || Date.now() > deadline) return undefined;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const releaseAtEnd: string[] = [];
+
+/** Returns every lease the test holds (called by the session fixture when the test ends). */
+export function releaseLeases(): void {
+  for (const name of releaseAtEnd.splice(0)) rmSync(name, { recursive: true, force: true });
+}
