@@ -15,7 +15,7 @@ test('the same seed builds the same world; another seed another one', () => {
 
 test('fixtures/targets/mock.json is the profile of the default seed on port 4010', () => {
   const expected = buildProfile(buildWorld(DEFAULT_SEED), 'http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010/__mock');
-  expect(JSON.parse(readFileSync('fixtures/targets/mock.json', 'utf8'))).toEqual(JSON.parse(JSON.stringify(expected)));
+  expect(JSON.parse(readFileSync('fixtures/targets/mock.json', 'utf8')), 'fixtures/targets/mock.json is stale: run npm run fixtures:profile').toEqual(JSON.parse(JSON.stringify(expected)));
 });
 
 test('the main organization has a realistic plant: hierarchy, meters with readings, equal reading times', () => {
