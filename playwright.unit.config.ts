@@ -11,5 +11,5 @@ export default defineConfig({
   workers: Number(process.env.WORKERS ?? 2),
   timeout: 60_000,
   reporter: process.env.CI ? 'dot' : 'list',
-  outputDir: 'reports/unit-results',
+  outputDir: `${process.env.REPORTS_DIR ?? 'reports'}/unit-results`,
 });
