@@ -1,0 +1,52 @@
+/**
+ * The expenses test kit (Endpoints › Work-order expenses): expense bodies, entries recorded through the
+ * API and a work order's expense list. An entry's owner is the profile's `fixtures.activeUserId` (the
+ * API cannot create users). `test` adds it as the `expenses` fixture beside `workOrders`.
+ */
+import { test as base, expect } from './work-orders.ts';
+import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { ApiClient } from '../lib/client.ts';
+import { need } from '../lib/needs.ts';
+import { expectCreated, uid } from '../lib/provision.ts';
+
+/** The `{items, currency, canCreate}` of GET /work-orders/{id}/other-costs. */
+export interface ExpenseList {
+  items: Array<Record<string, any>>;
+  currency: string;
+  canCreate: boolean;
+}
+
+/** A valid POST body: an `other` expense of 12.34 owned by the profile's active user. */
+export function expenseBody(profile: TargetProfile, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { user_id: need(profile, 'fixtures.activeUserId'), type: 'other', amount_minor: 1234, description: `CT expense ${uid()}`, ...overrides };
+}
+
+/** Records an expense on a work order (asserting 201) and returns the entry. */
+export async function recordExpense(api: ApiClient, profile: TargetProfile, workOrderId: string, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  return expectCreated(await api.post(`/work-orders/${workOrderId}/other-costs`, { json: expenseBody(profile, overrides) })).body;
+}
+
+/** A work order's expense list (asserting 200). */
+export async function listExpenses(api: ApiClient, workOrderId: string): Promise<ExpenseList> {
+  const response = await api.get(`/work-orders/${workOrderId}/other-costs`);
+  expect(response.status, `GET /work-orders/${workOrderId}/other-costs: ${response.text.slice(0, 300)}`).toBe(200);
+  return response.body;
+}
+
+export interface ExpenseKit {
+  body(overrides?: Record<string, unknown>): Record<string, unknown>;
+  record(workOrderId: string, overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  list(workOrderId: string, client?: ApiClient): Promise<ExpenseList>;
+}
+
+export const test = base.extend<{ expenses: ExpenseKit }>({
+  expenses: async ({ api, profile }, use) => {
+    await use({
+      body: (overrides) => expenseBody(profile, overrides),
+      record: (workOrderId, overrides) => recordExpense(api, profile, workOrderId, overrides),
+      list: (workOrderId, client = api) => listExpenses(client, workOrderId),
+    });
+  },
+});
+
+export { expect };
