@@ -1,0 +1,111 @@
+/**
+ * The work-requests test kit (Endpoints › Other families): work requests, attachments, thumbnails and
+ * request portals through the API, and the image bytes the upload tests send. Creating requests and
+ * portals uses their inferred routes; `must` tests reach them through `viaInferred` only.
+ * `test` adds it as the `requests` fixture.
+ */
+import { deflateSync, crc32 } from 'node:zlib';
+import { test as base, expect } from '../fixtures.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import { expectCreated, uid } from '../lib/provision.ts';
+
+/** One PNG chunk: length, type, data, CRC-32 of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A valid black grayscale PNG of `width` × `height` pixels. */
+export function pngImage(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const pixels = Buffer.alloc((width + 1) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A valid GIF89a whose logical screen is `width` × `height` (one transparent 1×1 image inside). */
+export function gifImage(width: number, height: number): Buffer {
+  const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+  gif.writeUInt16LE(width, 6);
+  gif.writeUInt16LE(height, 8);
+  return gif;
+}
+
+/** The first bytes of a JPEG (SOI and an APP0 marker): enough to be told from other types. */
+export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+/** Creates a work request (inferred POST /workrequests, asserting 200) and returns it. */
+export async function createWorkRequest(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const response = expectCreated(await api.post('/workrequests', { json: { title: `CT request ${uid()}`, priority: 'LOW', ...overrides } }), 200);
+  expect(response.body.workRequest.requestStatus).toBe('PENDING');
+  return response.body.workRequest;
+}
+
+/** Uploads `bytes` as an attachment of request `id` (inferred route); the response is the caller's to check. */
+export function uploadAttachment(api: ApiClient, id: string, bytes: Buffer, contentType = 'application/octet-stream', fileName = `ct-${uid()}.bin`): Promise<ApiResponse> {
+  return api.post(`/workrequests/${id}/attachments`, { query: { fileName }, body: bytes, headers: { 'content-type': contentType } });
+}
+
+/** Sets the thumbnail of request `id` (inferred route); the response is the caller's to check. */
+export function putThumbnail(api: ApiClient, id: string, bytes: Buffer, contentType: string, fileName = `thumb-${uid()}.png`): Promise<ApiResponse> {
+  return api.put(`/workrequests/${id}/thumbnail`, { query: { fileName }, body: bytes, headers: { 'content-type': contentType } });
+}
+
+/** Creates a request portal (inferred POST /workrequestportals, asserting 200) and returns it. */
+export async function createPortal(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const response = expectCreated(await api.post('/workrequestportals', { json: { title: `CT portal ${uid()}`, ...overrides } }), 200);
+  return response.body.workRequestPortal;
+}
+
+/**
+ * The record with this id in a compatibility list (`wrapper` names its array), walking pages of 200 with
+ * `query`; undefined when the list ends without it.
+ */
+export async function findInList(api: ApiClient, path: string, wrapper: string, id: string, query: Record<string, string> = {}): Promise<Record<string, any> | undefined> {
+  let cursor: string | undefined;
+  for (let n = 0; n < 500; n++) {
+    const page = await api.get(path, { query: { ...query, limit: 200, cursor } });
+    expect(page.status, `${path}: ${page.text.slice(0, 200)}`).toBe(200);
+    const hit = (page.body[wrapper] as Array<{ id: string }>).find((r) => r.id === id);
+    if (hit) return hit;
+    if (page.body.nextCursor === null) return undefined;
+    cursor = page.body.nextCursor;
+  }
+  return undefined;
+}
+
+export interface RequestKit {
+  create(overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  /** A listed work request by id (with `query`, e.g. `expand`), or undefined. */
+  find(id: string, query?: Record<string, string>): Promise<Record<string, any> | undefined>;
+  upload(id: string, bytes: Buffer, contentType?: string, fileName?: string): Promise<ApiResponse>;
+  thumbnail(id: string, bytes: Buffer, contentType: string, fileName?: string): Promise<ApiResponse>;
+  createPortal(overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  findPortal(id: string): Promise<Record<string, any> | undefined>;
+}
+
+export const test = base.extend<{ requests: RequestKit }>({
+  requests: async ({ api }, use) => {
+    await use({
+      create: (overrides) => createWorkRequest(api, overrides),
+      find: (id, query) => findInList(api, '/workrequests', 'workRequests', id, query),
+      upload: (id, bytes, contentType, fileName) => uploadAttachment(api, id, bytes, contentType, fileName),
+      thumbnail: (id, bytes, contentType, fileName) => putThumbnail(api, id, bytes, contentType, fileName),
+      createPortal: (overrides) => createPortal(api, overrides),
+      findPortal: (id) => findInList(api, '/workrequestportals', 'workRequestPortals', id),
+    });
+  },
+});
+
+export { expect };
