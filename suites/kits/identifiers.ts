@@ -1,0 +1,125 @@
+/**
+ * The identifiers test kit (Resources › Identifier): targets, attaching, generating and resolving
+ * payloads through the API, and finding the identifiers of part targets in the organization whose Parts
+ * Inventory module is disabled. Every identifier route is inferred. `test` adds it as the `identifiers`
+ * fixture.
+ */
+import { test as base, expect } from '../fixtures.ts';
+import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import { anyAsset, anyLocation, expectCreated, uid } from '../lib/provision.ts';
+import { lease } from '../lib/lease.ts';
+import { notAssessed } from '../lib/needs.ts';
+import { walkPages } from '../lib/walk-pages.ts';
+
+export type TargetType = 'asset' | 'location' | 'part';
+
+/** What an identifier maps to. */
+export type Target = { target_type: TargetType; target_id: string };
+
+/** A payload unique within the run, in mixed case (exact matching is case-sensitive). */
+export function freshValue(): string {
+  return `Ct-Tag-${uid()}`;
+}
+
+/** Attaches `value` (a fresh one by default) to `target`, asserting 201 and the echoed mapping. */
+export async function attachIdentifier(api: ApiClient, target: Target, value = freshValue()): Promise<Record<string, any>> {
+  const created = expectCreated(await api.post('/identifiers', { json: { value, ...target } }));
+  expect(created.body.data).toMatchObject({ value, ...target });
+  return created.body.data;
+}
+
+/** Generates an identifier for `target`, asserting 201 and the echoed target. */
+export async function generateIdentifier(api: ApiClient, target: Target): Promise<Record<string, any>> {
+  const created = expectCreated(await api.post('/identifiers/generate', { json: target }));
+  expect(created.body.data).toMatchObject(target);
+  expect(typeof created.body.data.value).toBe('string');
+  return created.body.data;
+}
+
+/** GET /identifiers/resolve for an exact payload. */
+export function resolve(client: ApiClient, payload: string): Promise<ApiResponse> {
+  return client.get('/identifiers/resolve', { query: { payload } });
+}
+
+/** Asserts that `payload` resolves to `target` through the identifier `identifierId`. */
+export async function expectResolves(client: ApiClient, payload: string, target: Target, identifierId?: string): Promise<void> {
+  const resolved = await resolve(client, payload);
+  expect(resolved.status, `resolving ${JSON.stringify(payload)}: ${resolved.text.slice(0, 300)}`).toBe(200);
+  expect(resolved.body.data).toMatchObject(target);
+  expect(resolved.body.data.identifier).toMatchObject({ value: payload, ...target, ...(identifierId ? { id: identifierId } : {}) });
+  if (resolved.body.data.target !== undefined) expect(resolved.body.data.target.id).toBe(target.target_id);
+}
+
+/** An asset of the key's organization as a target. */
+export async function assetTarget(api: ApiClient, profile?: TargetProfile): Promise<Target> {
+  return { target_type: 'asset', target_id: (await anyAsset(api, profile)).id };
+}
+
+/** Two distinct assets of the main organization as targets. */
+export async function twoAssetTargets(api: ApiClient): Promise<[Target, Target]> {
+  const page = await api.get('/assets', { query: { limit: 2 } });
+  expect(page.status).toBe(200);
+  if (page.body.data.length < 2) notAssessed('the organization has fewer than two assets');
+  return [0, 1].map((i) => ({ target_type: 'asset', target_id: page.body.data[i].id })) as [Target, Target];
+}
+
+/** A location of the main organization as a target. */
+export async function locationTarget(api: ApiClient, profile?: TargetProfile): Promise<Target> {
+  return { target_type: 'location', target_id: await anyLocation(api, profile) };
+}
+
+/**
+ * A part of the main organization that takes an identifier, with one attached: parts are listed and
+ * written through inferred routes, so a target without a usable part makes the test not assessed.
+ */
+export async function identifierOnAPart(api: ApiClient): Promise<{ target: Target; identifier: Record<string, any> }> {
+  const parts = await api.lenient().get('/parts', { query: { limit: 1 } });
+  const part = parts.status === 200 ? parts.body?.data?.[0] : undefined;
+  if (!part?.id) notAssessed(`no part of the organization was found (inferred GET /parts answered ${parts.status})`);
+  const target: Target = { target_type: 'part', target_id: part.id };
+  const value = freshValue();
+  const attached = await api.lenient().post('/identifiers', { json: { value, ...target } });
+  if (attached.status !== 201) notAssessed(`part ${part.id} from GET /parts does not take an identifier (POST /identifiers answered ${attached.status})`);
+  return { target, identifier: attached.body.data };
+}
+
+/**
+ * An identifier on a part target in the organization of keys.moduleDisabled.parts_inventory, found
+ * through its unfiltered list, held by this test alone (`consume`: for the rest of the run).
+ */
+export async function partIdentifierWhilePartsDisabled(client: ApiClient, options: { consume?: boolean } = {}): Promise<Record<string, any>> {
+  const { items } = await walkPages(client, '/identifiers', { limit: 100 });
+  for (const identifier of items.filter((i) => i.target_type === 'part')) {
+    if (await lease(`parts-disabled-identifier-${identifier.id}`, [identifier], { ...options, waitMs: 0 })) return identifier;
+  }
+  return notAssessed('the organization of keys.moduleDisabled.parts_inventory lists no free identifier on a part (provision one)');
+}
+
+export interface IdentifierKit {
+  attach(target: Target, value?: string): Promise<Record<string, any>>;
+  generate(target: Target): Promise<Record<string, any>>;
+  resolve(payload: string, client?: ApiClient): Promise<ApiResponse>;
+  expectResolves(payload: string, target: Target, identifierId?: string, client?: ApiClient): Promise<void>;
+  asset(): Promise<Target>;
+  twoAssets(): Promise<[Target, Target]>;
+  location(): Promise<Target>;
+  onAPart(): Promise<{ target: Target; identifier: Record<string, any> }>;
+}
+
+export const test = base.extend<{ identifiers: IdentifierKit }>({
+  identifiers: async ({ api, profile }, use) => {
+    await use({
+      attach: (target, value) => attachIdentifier(api, target, value),
+      generate: (target) => generateIdentifier(api, target),
+      resolve: (payload, client = api) => resolve(client, payload),
+      expectResolves: (payload, target, identifierId, client = api) => expectResolves(client, payload, target, identifierId),
+      asset: () => assetTarget(api, profile),
+      twoAssets: () => twoAssetTargets(api),
+      location: () => locationTarget(api, profile),
+      onAPart: () => identifierOnAPart(api),
+    });
+  },
+});
+
+export { expect };
