@@ -16,7 +16,7 @@ export interface paths {
         };
         /**
          * List custom-field definitions
-         * @description The complete array of active definitions of one entity family, in display order. Takes no pagination parameters.
+         * @description The complete array of active definitions of one entity family, in display order (`sortIndex` ascending, then id). Takes no pagination parameters. An entity other than the four families is refused with 400 (404 is also accepted from a target).
          */
         get: operations["listCustomFields"];
         put?: never;
@@ -262,7 +262,8 @@ export interface paths {
         /**
          * Record an expense entry
          * @description Records an expense attributed to `user_id`, an active user of the organization (else 404). The API key
-         *     stays the actor. Needs cost tracking enabled and an active work order. The organization's current
+         *     stays the actor. Needs cost tracking enabled and an active work order (else 409 `cost_tracking_disabled`
+         *     or `work_order_inactive`; the status is not shown by the description, inferred). The organization's current
          *     currency is recorded on the entry; employee rates and purchase costs are not modified.
          */
         post: operations["createWorkOrderExpense"];
@@ -373,7 +374,7 @@ export interface paths {
         head?: never;
         /**
          * Update a work request
-         * @description Updates a work request's descriptive fields (inferred).
+         * @description Updates a work request's descriptive fields; `requestStatus` `REJECTED` rejects a pending request, and answers 409 `invalid_work_request_state` in any other status (inferred).
          */
         patch: operations["updateWorkRequest"];
         trace?: never;
@@ -695,13 +696,13 @@ export interface paths {
         };
         /**
          * List identifiers
-         * @description A page of active identifiers ordered by id, optionally for one target. A list for a target type follows that entity's module (inferred route).
+         * @description A page of active identifiers ordered by id, optionally for one target type or target. A list for a target type follows that entity's module; the unfiltered list also shows identifiers whose target's module is disabled, so they can be found and retired (inferred route).
          */
         get: operations["listIdentifiers"];
         put?: never;
         /**
          * Attach a customer-owned identifier
-         * @description Maps an exact customer-owned payload to one asset, location or part. A payload already mapped answers 409 (inferred route and body).
+         * @description Maps an exact customer-owned payload to one asset, location or part of the organization (else 404). A payload an active identifier already maps answers 409 `identifier_in_use`; a retired payload is free again (inferred route and body).
          */
         post: operations["attachIdentifier"];
         delete?: never;
@@ -719,7 +720,7 @@ export interface paths {
         };
         /**
          * Resolve a scanned payload
-         * @description Resolves an exact scanner payload, generated or customer-owned, to its one target. Unavailable targets are filtered out (404) (inferred route).
+         * @description Resolves an exact scanner payload (no trimming, case-sensitive), generated or customer-owned, to its one target. A retired identifier, and an unavailable target (not in the organization, archived, or its module disabled), answer 404 (inferred route).
          */
         get: operations["resolveIdentifier"];
         put?: never;
@@ -741,7 +742,7 @@ export interface paths {
         put?: never;
         /**
          * Generate an identifier
-         * @description Generates a new payload for one target (inferred route and body).
+         * @description Generates a new payload, unique in the organization, for one asset, location or part of the organization (else 404) (inferred route and body).
          */
         post: operations["generateIdentifier"];
         delete?: never;
@@ -761,7 +762,7 @@ export interface paths {
         put?: never;
         /**
          * Import customer-owned identifiers
-         * @description Attaches many customer-owned payloads atomically; one conflict rejects the whole import with 409 (inferred route and body).
+         * @description Attaches many customer-owned payloads atomically, answering them in request order. A payload repeated in the import or mapped by an active identifier answers 409 `identifier_in_use`, an unknown target 404; either way nothing is imported (inferred route and body).
          */
         post: operations["importIdentifiers"];
         delete?: never;
@@ -785,7 +786,7 @@ export interface paths {
         post?: never;
         /**
          * Retire an identifier
-         * @description Retires an identifier; its payload no longer resolves. Stays available after the target's module is disabled (inferred route).
+         * @description Retires an identifier; its payload no longer resolves and it leaves the list. Retiring it again also answers 204; an id the organization does not have answers 404. Stays available after the target's module is disabled (inferred route).
          */
         delete: operations["retireIdentifier"];
         options?: never;
@@ -1262,11 +1263,11 @@ export interface components {
             sendEmailNotification?: boolean;
             extraFields?: components["schemas"]["ExtraFields"];
             creatorContactInfo?: components["schemas"]["ContactInfo"] | null;
-            /** @description Present when `expand=asset`. */
+            /** @description Present when `expand=asset`. Inferred shape: the asset's fields in camelCase, or null when the request has no asset. */
             asset?: Record<string, never> | null;
-            /** @description Present when `expand=location`. */
+            /** @description Present when `expand=location`. Inferred shape: the location's fields in camelCase, or null when the request has no location. */
             location?: Record<string, never> | null;
-            /** @description Present when `expand=work_order`. */
+            /** @description Present when `expand=work_order`. Inferred shape: the work order's fields in camelCase, or null when the request has none or it is unavailable. */
             workOrder?: Record<string, never> | null;
         };
         WorkRequestList: {
@@ -1518,7 +1519,7 @@ export interface components {
                 identifier: components["schemas"]["Identifier"];
                 target_type: components["schemas"]["IdentifierTargetType"];
                 target_id: components["schemas"]["Id"];
-                /** @description The target record. */
+                /** @description The target's public record, as its detail shows it. */
                 target?: Record<string, never>;
             };
             meta: components["schemas"]["Meta"];
@@ -1689,6 +1690,32 @@ export interface components {
                 };
             };
         };
+        /** @description The label equals the label of another active definition of the entity, or of another definition of the same request (`duplicate_label`, inferred code). */
+        DuplicateLabel: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status?: 409;
+                };
+            };
+        };
+        /** @description The entity family is not one of assets, locations, parts, workOrders (inferred; the reference mock answers 400 `validation_error`, and a target may answer 404). */
+        UnknownCustomFieldEntity: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @constant */
+                    status?: 404;
+                };
+            };
+        };
         /** @description The location would break the one-parent, one-sub-location hierarchy (`invalid_location_hierarchy`). */
         LocationHierarchyConflict: {
             headers: {
@@ -1838,6 +1865,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownCustomFieldEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1877,7 +1905,8 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
+            404: components["responses"]["UnknownCustomFieldEntity"];
+            409: components["responses"]["DuplicateLabel"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1934,7 +1963,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["DuplicateLabel"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2504,7 +2533,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["InferredConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2728,6 +2757,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["InferredConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
