@@ -25,7 +25,7 @@ export function buildProfile(world: World, baseUrl: string, controlUrl?: string)
   for (const org of loadOrganizations()) for (const key of org.keys) put(keys, key.role, key.secret);
   const profile: ProfileJson = {
     $schema: '../../spec/target-profile.schema.json',
-    name: 'Embedded mock',
+    name: 'Reference mock',
     baseUrl,
     keys,
     fixtures: { ...world.fixtures },

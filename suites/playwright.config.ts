@@ -6,6 +6,10 @@
 import { defineConfig } from '@playwright/test';
 
 const reports = process.env.REPORTS_DIR ?? 'reports';
+/** Set by the CLI: print progress lines instead of one line per test. */
+const progress = process.env.MMS_PROGRESS === '1';
+/** Set by the CLI for `--shard i/n`: also write a Playwright blob report, for `report merge`. */
+const blob = process.env.MMS_BLOB;
 
 export default defineConfig({
   testDir: '.',
@@ -19,8 +23,10 @@ export default defineConfig({
   retries: 0,
   outputDir: `../${reports}/test-results`,
   reporter: [
-    [process.env.CI ? 'dot' : 'list'],
-    ['./reporter/conformance-reporter.ts', { outputDir: `${reports}` }],
+    ...(progress ? [] : [[process.env.CI ? 'dot' : 'list'] as [string]]),
+    ['./reporter/conformance-reporter.ts', { outputDir: `${reports}`, progress }],
+    ['html', { outputFolder: `../${reports}/playwright`, open: 'never' }],
+    ...(blob ? [['blob', { outputDir: `../${reports}/blob`, fileName: `${blob}.zip` }] as [string, object]] : []),
   ],
   projects: [
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },

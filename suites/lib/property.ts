@@ -1,7 +1,7 @@
 /**
  * fast-check in the suite: every property prints its seed and takes its run count from FC_RUNS
  * (default given per property), so a failure is reproduced with one command:
- *   FC_SEED=<seed> FC_RUNS=<n> npm run conformance -- -g "<title>"
+ *   FC_SEED=<seed> FC_RUNS=<n> npm run conformance -- --grep "<title>"
  */
 import fc from 'fast-check';
 import { test } from '@playwright/test';
@@ -10,7 +10,7 @@ import { test } from '@playwright/test';
 export function propertyParameters<T>(defaultRuns: number): fc.Parameters<T> {
   const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : Date.now() ^ (Math.random() * 0x7fffffff);
   const numRuns = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : defaultRuns;
-  const line = `fast-check seed=${seed} runs=${numRuns} — reproduce: FC_SEED=${seed} FC_RUNS=${numRuns} npm run conformance -- -g "${test.info().title}"`;
+  const line = `fast-check seed=${seed} runs=${numRuns} — reproduce: FC_SEED=${seed} FC_RUNS=${numRuns} npm run conformance -- --grep "${test.info().title}"`;
   test.info().annotations.push({ type: 'fast-check', description: line });
   process.stdout.write(`${line}\n`);
   return { seed, numRuns, endOnFailure: true };

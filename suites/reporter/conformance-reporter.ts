@@ -1,9 +1,10 @@
 /**
  * The Playwright reporter of a conformance run: collects every test's outcome, tags, skip reason and
- * evidence attachment, and writes `reports/conformance.json` (design.md §6) with a verdict per
- * requirement. Prints the verdict when the run ends.
+ * evidence attachment, and writes the report (design.md §6; issue 5): conformance.json, .html,
+ * -junit.xml and .md, with a verdict per requirement and the waivers of MMS_WAIVERS applied. Prints
+ * progress (option `progress`) and the verdict. Also used by `report merge` over shards' blob reports.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadCatalog } from '../../spec/lib/catalog.ts';
@@ -11,9 +12,12 @@ import { loadOpenApi } from '../../spec/lib/openapi.ts';
 import { ROOT } from '../../spec/lib/paths.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../lib/exchange.ts';
 import { buildReport } from './verdicts.ts';
+import { loadWaivers } from './waivers.ts';
+import { writeReports } from './write.ts';
+import { Progress } from './progress.ts';
 import type { ConformanceReport, TestOutcome, TestStatus } from './model.ts';
 
-export interface ReporterOptions { outputDir?: string }
+export interface ReporterOptions { outputDir?: string; progress?: boolean }
 
 const RANK: Record<TestStatus, number> = { skipped: 0, passed: 1, interrupted: 2, timedOut: 3, failed: 4 };
 
@@ -22,24 +26,27 @@ export default class ConformanceReporter implements Reporter {
   private readonly outcomes = new Map<string, TestOutcome>();
   private startedAt = new Date();
   private config?: FullConfig;
+  private progress?: Progress;
   report?: ConformanceReport;
 
-  constructor(options: ReporterOptions = {}) {
+  constructor(private readonly options: ReporterOptions = {}) {
     this.outputDir = resolve(process.cwd(), options.outputDir ?? 'reports');
   }
 
-  onBegin(config: FullConfig, _suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.config = config;
     this.startedAt = new Date();
+    if (this.options.progress) this.progress = new Progress(suite.allTests().length);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    this.progress?.tick(test.tags, result.status);
     const evidenceAttachment = result.attachments.find((a) => a.name === EVIDENCE_ATTACHMENT && a.body);
     const evidence = evidenceAttachment ? (JSON.parse(evidenceAttachment.body!.toString()) as EvidenceRecord) : undefined;
     const skip = [...result.annotations, ...test.annotations].find((a) => a.type === 'skip')?.description;
     const outcome: TestOutcome = {
       id: test.id,
-      title: test.titlePath().slice(2).join(' › '),
+      title: test.titlePath().slice(3).join(' › '),
       file: relative(ROOT, test.location.file),
       line: test.location.line,
       project: test.parent.project()?.name ?? '',
@@ -59,14 +66,15 @@ export default class ConformanceReporter implements Reporter {
     this.outcomes.set(test.id, outcome);
   }
 
-  onEnd(_result: FullResult): void {
+  onEnd(result: FullResult): void {
+    this.progress?.end();
     const doc = loadOpenApi();
     const shard = this.config?.shard ?? null;
-    let profileName = 'target';
+    let profileName = process.env.MMS_TARGET_NAME ?? 'target';
     try {
       profileName = (JSON.parse(readFileSync(process.env.TARGET_PROFILE ?? '', 'utf8')) as { name?: string }).name ?? profileName;
     } catch {
-      /* the profile name is cosmetic */
+      /* the profile name is cosmetic; merged shards pass it in MMS_TARGET_NAME */
     }
     const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
     this.report = buildReport([...this.outcomes.values()], {
@@ -74,21 +82,22 @@ export default class ConformanceReporter implements Reporter {
       tool: { name: pkg.name, version: pkg.version },
       target: { name: profileName, baseUrl: process.env.TARGET_URL ?? '', embedded: process.env.TARGET_EMBEDDED === '1' },
       spec: { title: doc.info.title, version: doc.info.version },
-      startedAt: this.startedAt,
-      finishedAt: new Date(),
+      startedAt: result.startTime ?? this.startedAt,
+      finishedAt: new Date((result.startTime ?? this.startedAt).getTime() + (result.duration ?? Date.now() - this.startedAt.getTime())),
       shard: shard ? { current: shard.current, total: shard.total } : null,
+      waivers: process.env.MMS_WAIVERS ? loadWaivers(process.env.MMS_WAIVERS) : [],
     });
-    mkdirSync(this.outputDir, { recursive: true });
-    writeFileSync(resolve(this.outputDir, 'conformance.json'), `${JSON.stringify(this.report, null, 2)}\n`);
+    const paths = writeReports(this.report, this.outputDir);
     const s = this.report.summary;
     process.stdout.write(
       `\nConformance: ${this.report.verdict.toUpperCase()} — must: ${s.must.passed} passed, ${s.must.failed} failed, ${s.must.notAssessed} not assessed, ${s.must.untestable} untestable; ` +
-      `inferred: ${s.inferred.passed} passed, ${s.inferred.failed} failed, ${s.inferred.notAssessed} not assessed.\n` +
-      `Report: ${relative(process.cwd(), resolve(this.outputDir, 'conformance.json'))}\n`,
+      `${s.must.waived ? `${s.must.waived} waived; ` : ''}inferred: ${s.inferred.passed} passed, ${s.inferred.failed} failed, ${s.inferred.notAssessed} not assessed.\n` +
+      `Reports: ${relative(process.cwd(), paths.html)}, ${relative(process.cwd(), paths.json)}, ${relative(process.cwd(), paths.junit)}, ${relative(process.cwd(), paths.markdown)}\n`,
     );
   }
 
+  /** With progress on, this reporter owns the terminal (Playwright then adds no line reporter of its own). */
   printsToStdio(): boolean {
-    return false;
+    return this.options.progress === true;
   }
 }

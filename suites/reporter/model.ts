@@ -5,7 +5,7 @@
 import type { EvidenceRecord } from '../lib/exchange.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
-export type RequirementVerdict = 'passed' | 'failed' | 'not assessed' | 'untestable';
+export type RequirementVerdict = 'passed' | 'failed' | 'waived' | 'not assessed' | 'untestable';
 export type Verdict = 'conformant' | 'not conformant' | 'incomplete';
 
 /** One test's outcome, as collected (one entry per test, its results merged). */
@@ -23,7 +23,7 @@ export interface TestOutcome {
   evidence?: EvidenceRecord;
 }
 
-export interface Tally { total: number; passed: number; failed: number; notAssessed: number; untestable: number }
+export interface Tally { total: number; passed: number; failed: number; waived: number; notAssessed: number; untestable: number }
 
 export interface RequirementResult {
   id: string;
@@ -33,11 +33,19 @@ export interface RequirementResult {
   statement: string;
   testable: boolean;
   verdict: RequirementVerdict;
-  /** Why it is untestable or not assessed. */
+  /** Why it is untestable, not assessed, or waived. */
   reason?: string;
+  /** The waiver that covers this failure, when one applies. */
+  waiver?: Waiver;
   tests: Array<{ title: string; file: string; line: number; status: TestStatus; durationMs: number }>;
   failures: Array<{ test: string; message: string; check?: string; evidence: EvidenceRecord['exchanges'] }>;
 }
+
+/** A known deviation a vendor declares (issue 5 §4): requirement, reason, expiry date (YYYY-MM-DD). */
+export interface Waiver { requirement: string; reason: string; expires: string }
+
+/** What became of each declared waiver in a run. */
+export interface WaiverUse extends Waiver { status: 'applied' | 'expired' | 'unused' | 'unknown requirement' }
 
 export interface ConformanceReport {
   reportVersion: '1.0';
@@ -58,6 +66,7 @@ export interface ConformanceReport {
   families: Array<{ id: string; title: string; must: Tally; inferred: Tally }>;
   requirements: RequirementResult[];
   checks: Array<{ name: string; requirement: string; failures: number }>;
+  waivers: WaiverUse[];
   /** Tags of tests that name no requirement of the catalog. */
   unknownTags: string[];
 }

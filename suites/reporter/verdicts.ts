@@ -3,20 +3,29 @@
  * - a requirement fails when a test tagged with it failed or a universal check attributed to it failed;
  *   passes when a tagged test passed; is not assessed when its tests were all skipped (or it has none);
  *   is untestable when the catalog says so;
+ * - a failed requirement covered by an unexpired waiver is **waived** (issue 5 §4); an expired waiver is
+ *   ignored;
  * - the run is **conformant** when every testable `must` requirement passed, **not conformant** when one
- *   failed, and **incomplete** otherwise. `inferred` requirements never change the verdict.
+ *   failed (unwaived), and **incomplete** otherwise (not assessed or waived). `inferred` requirements never
+ *   change the verdict.
  */
 import type { Catalog } from '../../spec/lib/catalog.ts';
-import type { ConformanceReport, RequirementResult, Tally, TestOutcome, Verdict } from './model.ts';
+import type { ConformanceReport, RequirementResult, Tally, TestOutcome, Verdict, Waiver, WaiverUse } from './model.ts';
 
-const emptyTally = (): Tally => ({ total: 0, passed: 0, failed: 0, notAssessed: 0, untestable: 0 });
+const emptyTally = (): Tally => ({ total: 0, passed: 0, failed: 0, waived: 0, notAssessed: 0, untestable: 0 });
 
 function add(t: Tally, r: RequirementResult): void {
   t.total++;
   if (r.verdict === 'passed') t.passed++;
   else if (r.verdict === 'failed') t.failed++;
+  else if (r.verdict === 'waived') t.waived++;
   else if (r.verdict === 'untestable') t.untestable++;
   else t.notAssessed++;
+}
+
+/** Whether a waiver still holds on `day` (YYYY-MM-DD): it expires at the end of its expiry date. */
+export function waiverActive(waiver: Waiver, day: string): boolean {
+  return waiver.expires >= day;
 }
 
 /** The requirement ids a test names (tags `@FAMILY-NNN`). */
@@ -32,6 +41,7 @@ export interface ReportContext {
   startedAt: Date;
   finishedAt: Date;
   shard: ConformanceReport['run']['shard'];
+  waivers?: Waiver[];
 }
 
 export function buildReport(tests: TestOutcome[], ctx: ReportContext): ConformanceReport {
@@ -80,6 +90,17 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
     return result;
   });
 
+  const today = ctx.finishedAt.toISOString().slice(0, 10);
+  const waivers: WaiverUse[] = (ctx.waivers ?? []).map((w) => {
+    const req = requirements.find((r) => r.id === w.requirement);
+    if (!req) return { ...w, status: 'unknown requirement' };
+    if (!waiverActive(w, today)) return { ...w, status: 'expired' };
+    if (req.verdict !== 'failed') return { ...w, status: 'unused' };
+    req.verdict = 'waived';
+    req.waiver = { requirement: w.requirement, reason: w.reason, expires: w.expires };
+    req.reason = `waived until ${w.expires}: ${w.reason}`;
+    return { ...w, status: 'applied' };
+  });
   const summary = { must: emptyTally(), inferred: emptyTally() };
   const families = Object.entries(ctx.catalog.families).map(([id, title]) => ({ id, title, must: emptyTally(), inferred: emptyTally() }));
   const familyById = new Map(families.map((f) => [f.id, f]));
@@ -87,7 +108,7 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
     add(summary[r.level], r);
     add(familyById.get(r.family)![r.level], r);
   }
-  const verdict: Verdict = summary.must.failed > 0 ? 'not conformant' : summary.must.notAssessed > 0 ? 'incomplete' : 'conformant';
+  const verdict: Verdict = summary.must.failed > 0 ? 'not conformant' : summary.must.notAssessed + summary.must.waived > 0 ? 'incomplete' : 'conformant';
   const count = (s: (t: TestOutcome) => boolean) => tests.filter(s).length;
   return {
     reportVersion: '1.0',
@@ -114,5 +135,6 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
     requirements,
     checks: [...checkCounts.entries()].map(([name, c]) => ({ name, requirement: c.requirement, failures: c.failures })),
     unknownTags: [...unknown].sort(),
+    waivers,
   };
 }

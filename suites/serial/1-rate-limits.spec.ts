@@ -4,9 +4,12 @@
  * which these tests spend; runs in the serial project, after every other test.
  */
 import { test, expect } from '../fixtures.ts';
+import { runSeriallyOnce } from './serial-only.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { advanceClock, targetNow } from '../lib/control.ts';
 import type { ApiClient } from '../lib/client.ts';
+
+runSeriallyOnce();
 
 const header = (r: { headers: Record<string, string> }, name: string) => Number(r.headers[name]);
 

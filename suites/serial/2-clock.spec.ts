@@ -1,8 +1,11 @@
 /** Cursor expiry (Limits › Pagination: cursors are short-lived; the 15-minute lifetime is inferred). */
 import { test, expect } from '../fixtures.ts';
+import { runSeriallyOnce } from './serial-only.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { advanceClock } from '../lib/control.ts';
 import { notAssessed } from '../lib/needs.ts';
+
+runSeriallyOnce();
 
 test('an expired cursor answers 400 validation_error', { tag: ['@PAGE-023'] }, async ({ api, profile, request }) => {
   const first = await api.get('/meters', { query: { limit: 1 } });

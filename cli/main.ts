@@ -1,0 +1,115 @@
+/**
+ * The kit's command line (`mms-conformance`, issue 5 §5): run, mock, proxy, report merge, report diff.
+ * Exit codes: 0 conformant, 1 not conformant or regressions against a baseline, 2 bad usage,
+ * unreachable target or invalid profile — always with one line saying why.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { ROOT } from '../spec/lib/paths.ts';
+import { mockOptions, runMock, type MockCommandOptions } from '../mock/main.ts';
+import { EXIT, UsageError } from './exit-codes.ts';
+import { runConformance, type RunOptions } from './run.ts';
+import { diffCommand, mergeReports } from './report.ts';
+import { runProxy } from './proxy.ts';
+
+const NAME = 'mms-conformance';
+const version = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+const positiveInt = (name: string) => (v: string): number => {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
+  return Number(v);
+};
+
+function fail(message: string): never {
+  process.stderr.write(`${NAME}: ${message}\n`);
+  process.exit(EXIT.usage);
+}
+
+async function exitWith(work: () => Promise<number> | number): Promise<void> {
+  try {
+    process.exit(await work());
+  } catch (e) {
+    if (e instanceof UsageError) fail(e.message);
+    throw e;
+  }
+}
+
+export function buildProgram(): Command {
+  const program = new Command(NAME)
+    .description('Conformance kit for the Maintenance Management Service API v1: certify a target, run the mock, validate traffic, merge and compare reports.')
+    .version(version);
+
+  program
+    .command('run')
+    .description('Run the conformance suite against a target (default: the embedded mock) and write reports/conformance.{json,html,md} and conformance-junit.xml')
+    .option('--target <url>', 'API base of the target, ending in /v1 (needs --profile)')
+    .option('--profile <file>', 'target profile (spec/target-profile.schema.json); alone, its baseUrl is the target')
+    .option('--family <families>', 'only these requirement families, comma-separated (e.g. METER,AUTH)', (v) => v.split(',').map((f) => f.trim()).filter(Boolean))
+    .addOption(new Option('--level <level>', 'only tests of must or of inferred requirements').choices(['must', 'inferred']))
+    .option('--grep <regex>', 'only tests whose title or tags match')
+    .option('--shard <i/n>', 'run part i of n; merge the parts with `report merge`')
+    .option('--waivers <file>', 'known deviations (spec/waivers.schema.json); waived failures keep the verdict incomplete')
+    .option('--baseline <file>', 'a previous conformance.json: exit 1 only on regressions against it')
+    .option('--output <dir>', 'where reports go', 'reports')
+    .option('--workers <n>', 'parallel workers', positiveInt('--workers'))
+    .option('--seed <n>', 'seed of the embedded mock (when no target is given)', positiveInt('--seed'))
+    .option('--strict', 'exit 1 when any test failed, inferred ones included (the kit\'s own CI)')
+    .option('--fail-on-incomplete', 'exit 1 when the verdict is incomplete')
+    .addHelpText('after', `
+Exit codes: 0 conformant (or incomplete), 1 not conformant / regressions against --baseline, 2 bad usage,
+unreachable target, invalid profile or waivers.
+Examples:
+  ${NAME} run
+  ${NAME} run --target https://mms.example.com/v1 --profile my-target.json --family METER,AUTH
+  ${NAME} run --profile my-target.json --level must --shard 2/3 --output reports/shard-2`)
+    .action((opts: RunOptions) => exitWith(() => runConformance(opts)));
+
+  mockOptions(program.command('mock').description('Start the stateful mock (http://127.0.0.1:4010, API base /v1) and print the keys to try'))
+    .action(async (opts: MockCommandOptions) => {
+      await runMock(opts);
+    });
+
+  program
+    .command('proxy')
+    .description("Prism's validation proxy in front of a target: call it with the API's /v1 paths; violations are logged")
+    .requiredOption('--target <url>', 'the target, e.g. https://mms.example.com/v1')
+    .option('-p, --port <port>', 'port to listen on', positiveInt('--port'), 4010)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .action((opts: { target: string; port: number; host: string }) => exitWith(() => runProxy(opts)));
+
+  const report = program.command('report').description('Work with conformance reports');
+  report
+    .command('merge')
+    .description('Merge the outputs of `run --shard i/n` into one report whose verdicts equal a single run\'s')
+    .argument('<dirs...>', 'output directories of the shards (each holding blob/*.zip and conformance.json)')
+    .option('--output <dir>', 'where the merged reports go', 'reports')
+    .option('--waivers <file>', 'known deviations to apply')
+    .option('--fail-on-incomplete', 'exit 1 when the verdict is incomplete')
+    .action((dirs: string[], opts: { output: string; waivers?: string; failOnIncomplete?: boolean }) => exitWith(() => mergeReports(dirs, opts.output, opts)));
+  report
+    .command('diff')
+    .description('List regressions and fixes from report A to report B; exit 1 when B regressed')
+    .argument('<a>', 'the baseline conformance.json')
+    .argument('<b>', 'the new conformance.json')
+    .option('--json', 'print the differences as JSON')
+    .action((a: string, b: string, opts: { json?: boolean }) => exitWith(() => diffCommand(a, b, opts.json)));
+
+  program.exitOverride();
+  program.configureOutput({ writeErr: (s) => process.stderr.write(s.replace(/^error: /, `${NAME}: `)) });
+  for (const sub of program.commands.flatMap((c) => [c, ...c.commands])) {
+    sub.exitOverride();
+    sub.configureOutput({ writeErr: (s) => process.stderr.write(s.replace(/^error: /, `${NAME}: `)) });
+  }
+  return program;
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('mms-conformance.mjs') || process.argv[1]?.endsWith('/mms-conformance')) {
+  buildProgram()
+    .parseAsync()
+    .catch((e) => {
+      if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : EXIT.usage);
+      if (e instanceof UsageError) fail(e.message);
+      fail(`unexpected error: ${(e as Error).stack ?? e}`);
+    });
+}

@@ -1,0 +1,32 @@
+/** Reading a conformance.json given on the command line, validated by spec/report.schema.json. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { ROOT } from '../spec/lib/paths.ts';
+import type { ConformanceReport } from '../suites/reporter/model.ts';
+import { UsageError } from './exit-codes.ts';
+
+export const REPORT_SCHEMA_FILE = resolve(ROOT, 'spec', 'report.schema.json');
+
+/** Problems of a parsed report against the published schema (empty when valid). */
+export function reportProblems(report: unknown): string[] {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  (addFormats as unknown as (a: unknown) => void)(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(REPORT_SCHEMA_FILE, 'utf8')));
+  return validate(report) ? [] : validate.errors!.map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+}
+
+/** Reads a report file; throws UsageError with one line when it is missing, not JSON, or not a report. */
+export function readReport(file: string): ConformanceReport {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new UsageError(`cannot read report ${file}: ${err.code ?? err.message}`);
+  }
+  const problems = reportProblems(raw);
+  if (problems.length) throw new UsageError(`${file} is not a conformance report: ${problems.slice(0, 2).join('; ')}`);
+  return raw as ConformanceReport;
+}

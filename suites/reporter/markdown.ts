@@ -1,0 +1,45 @@
+/**
+ * The Markdown summary of a conformance report (issue 5 §2), short enough for a pull-request comment or
+ * `$GITHUB_STEP_SUMMARY`: the verdict, the counts, families with failures, and each failing `must`
+ * requirement with its first message line.
+ */
+import type { ConformanceReport } from './model.ts';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function renderMarkdown(report: ConformanceReport): string {
+  const s = report.summary;
+  const lines = [
+    `## Conformance: ${report.verdict.toUpperCase()}`,
+    '',
+    `**Target** ${report.target.name} (${report.target.baseUrl}) · **spec** ${report.spec.version} · **catalog** ${report.catalog.version} · ${report.run.tests.total} tests, ${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(0)} s${report.run.shard ? ` · shard ${report.run.shard.current}/${report.run.shard.total}` : ''}`,
+    '',
+    '| level | passed | failed | waived | not assessed | untestable |',
+    '|---|---:|---:|---:|---:|---:|',
+    `| must | ${s.must.passed} | ${s.must.failed} | ${s.must.waived} | ${s.must.notAssessed} | ${s.must.untestable} |`,
+    `| inferred | ${s.inferred.passed} | ${s.inferred.failed} | ${s.inferred.waived} | ${s.inferred.notAssessed} | ${s.inferred.untestable} |`,
+  ];
+  const failing = report.requirements.filter((r) => r.level === 'must' && r.verdict === 'failed');
+  if (failing.length) {
+    lines.push('', `### Failing must requirements (${failing.length})`, '', '| requirement | statement | first failure |', '|---|---|---|');
+    for (const r of failing.slice(0, 50)) {
+      const first = r.failures[0];
+      lines.push(`| ${r.id} | ${cell(r.statement)} | ${cell(first ? `${first.check ? `[${first.check}] ` : ''}${first.message.split('\n')[0]!.slice(0, 200)}` : '')} |`);
+    }
+    if (failing.length > 50) lines.push('', `… and ${failing.length - 50} more (see conformance.html).`);
+  }
+  const notAssessed = report.requirements.filter((r) => r.level === 'must' && r.verdict === 'not assessed');
+  if (notAssessed.length) {
+    const reasons = new Map<string, string[]>();
+    for (const r of notAssessed) (reasons.get(r.reason ?? '') ?? reasons.set(r.reason ?? '', []).get(r.reason ?? '')!).push(r.id);
+    lines.push('', `### Not assessed must requirements (${notAssessed.length})`, '');
+    for (const [reason, ids] of reasons) lines.push(`- ${reason || 'no reason recorded'}: ${ids.join(', ')}`);
+  }
+  const waived = report.waivers.filter((w) => w.status !== 'unused');
+  if (waived.length) {
+    lines.push('', '### Waivers', '');
+    for (const w of waived) lines.push(`- ${w.requirement} (${w.status}, expires ${w.expires}): ${w.reason}`);
+  }
+  lines.push('', 'Full report: `reports/conformance.html`; machine-readable: `reports/conformance.json`.');
+  return `${lines.join('\n')}\n`;
+}

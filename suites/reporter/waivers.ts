@@ -1,0 +1,36 @@
+/**
+ * Waiver files (issue 5 §4): a vendor's declared known deviations, like the OpenID conformance suite's
+ * expected failures. YAML or JSON, validated by spec/waivers.schema.json:
+ *
+ *   waivers:
+ *     - requirement: METER-011
+ *       reason: Automations are not exposed yet; fixed in 2.4 (ticket OPS-118)
+ *       expires: 2027-03-31
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse } from 'yaml';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { ROOT } from '../../spec/lib/paths.ts';
+import type { Waiver } from './model.ts';
+
+export const WAIVERS_SCHEMA_FILE = resolve(ROOT, 'spec', 'waivers.schema.json');
+
+/** Reads and validates a waiver file; throws an Error with one line naming the problem. */
+export function loadWaivers(file: string): Waiver[] {
+  let raw: unknown;
+  try {
+    raw = parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new Error(`cannot read waivers ${file}: ${err.code ?? err.message.split('\n')[0]}`);
+  }
+  const ajv = new Ajv2020({ allErrors: true });
+  (addFormats as unknown as (a: unknown) => void)(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(WAIVERS_SCHEMA_FILE, 'utf8')));
+  if (!validate(raw)) {
+    throw new Error(`${file} is not a valid waiver file: ${validate.errors!.slice(0, 3).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ')}`);
+  }
+  return (raw as { waivers: Waiver[] }).waivers.map((w) => ({ ...w, expires: String(w.expires) }));
+}

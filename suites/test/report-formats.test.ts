@@ -1,0 +1,77 @@
+/** The report's formats (issue 5 §1–4): schema-valid JSON, JUnit per requirement, Markdown, waivers, diff. */
+import { test, expect } from '@playwright/test';
+import { XMLParser } from 'fast-xml-parser';
+import { loadCatalog } from '../../spec/lib/catalog.ts';
+import { buildReport } from '../reporter/verdicts.ts';
+import { renderJunit } from '../reporter/junit.ts';
+import { renderMarkdown } from '../reporter/markdown.ts';
+import { renderHtml } from '../reporter/html.ts';
+import { diffReports } from '../reporter/diff.ts';
+import { reportProblems } from '../../cli/report-file.ts';
+import type { TestOutcome, Waiver } from '../reporter/model.ts';
+
+const catalog = loadCatalog();
+const ctx = (waivers: Waiver[] = []) => ({ catalog, tool: { name: 't', version: '0' }, target: { name: 'x', baseUrl: 'http://x/v1', embedded: false }, spec: { title: 's', version: '1.0' }, startedAt: new Date('2026-11-22T10:00:00Z'), finishedAt: new Date('2026-11-22T10:01:00Z'), shard: null, waivers });
+const evidence = { requests: 2, checkFailures: [], exchanges: [{ method: 'GET', url: 'http://x/v1/meters/m1', path: '/meters/m1', requestHeaders: { authorization: 'Bearer sk_live_****abcd' }, status: 500, responseHeaders: { 'content-type': 'application/problem+json' }, responseBody: '{"code":"boom"}', durationMs: 3, authenticated: true, retries: [] }] };
+function outcomes(failing: string[]): TestOutcome[] {
+  return catalog.requirements.filter((r) => r.testable).map((r) => ({
+    id: r.id, title: `proves ${r.id}`, file: 'suites/conformance/x.spec.ts', line: 1, project: 'conformance', tags: [`@${r.id}`], durationMs: 5,
+    status: failing.includes(r.id) ? 'failed' : 'passed', errors: failing.includes(r.id) ? [`${r.id} broke <here> & "there"`] : [],
+    ...(failing.includes(r.id) ? { evidence } : {}),
+  }));
+}
+
+test('a report validates against spec/report.schema.json', () => {
+  expect(reportProblems(buildReport(outcomes(['METER-004']), ctx()))).toEqual([]);
+  expect(reportProblems({ verdict: 'fine' })).not.toEqual([]);
+});
+
+test('JUnit has one test case per requirement; failed must requirements are failures, inferred ones are not', () => {
+  const xml = renderJunit(buildReport(outcomes(['METER-004', 'AUTH-006']), ctx()));
+  const doc = new XMLParser({ ignoreAttributes: false }).parse(xml);
+  const cases = [doc.testsuites.testsuite].flat().flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Array<Record<string, unknown>>;
+  expect(cases).toHaveLength(catalog.requirements.length);
+  const byId = (id: string) => cases.find((c) => String(c['@_name']).startsWith(`${id} `))!;
+  expect(byId('METER-004').failure).toBeTruthy();
+  expect(byId('AUTH-006').failure).toBeUndefined();
+  expect(byId('AUTH-006').skipped).toBeDefined();
+  expect(byId('AUTH-012').skipped).toBeDefined();
+  expect(byId('METER-001').failure).toBeUndefined();
+});
+
+test('the Markdown summary names the verdict and each failing must requirement', () => {
+  const md = renderMarkdown(buildReport(outcomes(['METER-004']), ctx()));
+  expect(md).toMatch(/^## Conformance: NOT CONFORMANT/);
+  expect(md).toContain('| METER-004 |');
+  expect(md).not.toContain('AUTH-006');
+});
+
+test('the HTML escapes what it shows and carries the evidence', () => {
+  const html = renderHtml(buildReport(outcomes(['METER-004']), ctx()));
+  expect(html).toContain('METER-004 broke &lt;here&gt; &amp; &quot;there&quot;');
+  expect(html).not.toContain('<here>');
+  expect(html).toContain('sk_live_****abcd');
+  expect(html).not.toMatch(/<script src=|<link [^>]*href=|https?:\/\/(?!x\/v1)[a-z]/i);
+});
+
+test('an unexpired waiver turns a failure into waived and the verdict into incomplete; an expired one is ignored', () => {
+  const waived = buildReport(outcomes(['METER-004']), ctx([{ requirement: 'METER-004', reason: 'known gap, fixed next release', expires: '2026-12-31' }]));
+  expect(waived.verdict).toBe('incomplete');
+  expect(waived.requirements.find((r) => r.id === 'METER-004')).toMatchObject({ verdict: 'waived', waiver: { expires: '2026-12-31' } });
+  expect(waived.waivers[0]!.status).toBe('applied');
+  const expired = buildReport(outcomes(['METER-004']), ctx([{ requirement: 'METER-004', reason: 'known gap, fixed next release', expires: '2026-11-21' }]));
+  expect(expired.verdict).toBe('not conformant');
+  expect(expired.waivers[0]!.status).toBe('expired');
+  const unused = buildReport(outcomes([]), ctx([{ requirement: 'METER-004', reason: 'known gap, fixed next release', expires: '2026-12-31' }]));
+  expect(unused.verdict).toBe('conformant');
+  expect(unused.waivers[0]!.status).toBe('unused');
+});
+
+test('diff lists regressions and fixes', () => {
+  const before = buildReport(outcomes(['METER-004']), ctx());
+  const after = buildReport(outcomes(['METER-005']), ctx());
+  const d = diffReports(before, after);
+  expect(d.regressions.map((r) => r.id)).toEqual(['METER-005']);
+  expect(d.fixes.map((r) => r.id)).toEqual(['METER-004']);
+  expect(diffReports(after, after).regressions).toEqual([]);
+});
