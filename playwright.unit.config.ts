@@ -2,6 +2,7 @@
  * The kit's own tests (`npm run test:unit`): spec, catalog, mock internals, suite library, reporter
  * and tools. The conformance suite itself has its own config (suites/playwright.config.ts).
  */
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
@@ -11,5 +12,5 @@ export default defineConfig({
   workers: Number(process.env.WORKERS ?? 2),
   timeout: 60_000,
   reporter: process.env.CI ? 'dot' : 'list',
-  outputDir: `${process.env.REPORTS_DIR ?? 'reports'}/unit-results`,
+  outputDir: `${resolve(process.cwd(), process.env.REPORTS_DIR ?? 'reports')}/unit-results`,
 });

@@ -3,9 +3,11 @@
  * Projects: `setup` (the target answers) → `conformance` and `properties` (fully parallel, every test
  * makes its own data) → `serial` (rate limits and the clock; runs last, one worker, as setup's teardown).
  */
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const reports = process.env.REPORTS_DIR ?? 'reports';
+/** Where reports go: REPORTS_DIR (absolute, or relative to the working directory), default reports/. */
+const reports = resolve(process.cwd(), process.env.REPORTS_DIR ?? 'reports');
 /** Set by the CLI: print progress lines instead of one line per test. */
 const progress = process.env.MMS_PROGRESS === '1';
 /** Set by the CLI for `--shard i/n`: also write a Playwright blob report, for `report merge`. */
@@ -21,12 +23,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   retries: 0,
-  outputDir: `../${reports}/test-results`,
+  outputDir: `${reports}/test-results`,
   reporter: [
     ...(progress ? [] : [[process.env.CI ? 'dot' : 'list'] as [string]]),
-    ['./reporter/conformance-reporter.ts', { outputDir: `${reports}`, progress }],
-    ['html', { outputFolder: `../${reports}/playwright`, open: 'never' }],
-    ...(blob ? [['blob', { outputDir: `../${reports}/blob`, fileName: `${blob}.zip` }] as [string, object]] : []),
+    ['./reporter/conformance-reporter.ts', { outputDir: reports, progress }],
+    ['html', { outputFolder: `${reports}/playwright`, open: 'never' }],
+    ...(blob ? [['blob', { outputDir: `${reports}/blob`, fileName: `${blob}.zip` }] as [string, object]] : []),
   ],
   projects: [
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },

@@ -4,7 +4,7 @@
  * console line. Redacted forms (sk_live_****abcd) are expected to appear.
  */
 import { test, expect } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,8 +26,14 @@ test('a run with known keys leaves no key in any output file or console line', a
   const profile = join(dir, 'profile.json');
   writeFileSync(profile, JSON.stringify(mock.profile));
   const output = join(dir, 'out');
-  const run = spawnSync(process.execPath, [resolve(ROOT, 'bin/mms-conformance.mjs'), 'run', '--target', mock.baseUrl, '--profile', profile, '--family', 'METER,AUTH', '--output', output, '--workers', '2'], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '1' }, timeout: 280_000,
+  // Asynchronous: the mock answers from this process while the run goes.
+  const run = await new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
+    const child = spawn(process.execPath, [resolve(ROOT, 'bin/mms-conformance.mjs'), 'run', '--target', mock.baseUrl, '--profile', profile, '--family', 'METER,AUTH', '--output', output, '--workers', '2'], { cwd: ROOT, env: { ...process.env, CI: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => done({ status: code ?? 1, stdout, stderr }));
   });
   expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(1);
   const secrets = profileSecrets(mock.profile as never);
