@@ -1,0 +1,47 @@
+/**
+ * The locations test kit (Resources › Asset and location): locations and sub-locations through the
+ * inferred location routes. `test` adds it as the `locations` fixture, beside the custom-fields kit.
+ */
+import { test as base, expect } from './custom-fields.ts';
+import type { ApiClient } from '../lib/client.ts';
+import { expectCreated, uid } from '../lib/provision.ts';
+
+/** A name unique within the run. */
+export function locationName(): string {
+  return `CT location ${uid()}`;
+}
+
+/** Creates a location (asserting 201) and returns its data; `parentId` makes it a sub-location. */
+export async function createLocation(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const response = expectCreated(await client.post('/locations', { json: { name: locationName(), ...overrides } }));
+  return response.body.data;
+}
+
+/** Reads a location's detail (asserting 200). */
+export async function readLocation(client: ApiClient, id: string): Promise<Record<string, any>> {
+  const response = await client.get(`/locations/${id}`);
+  expect(response.status, `GET /locations/${id}: ${response.text.slice(0, 300)}`).toBe(200);
+  return response.body.data;
+}
+
+export interface LocationKit {
+  create(overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  /** A top-level location with one sub-location. */
+  family(): Promise<{ parent: Record<string, any>; child: Record<string, any> }>;
+  read(id: string): Promise<Record<string, any>>;
+}
+
+export const test = base.extend<{ locations: LocationKit }>({
+  locations: async ({ api }, use) => {
+    await use({
+      create: (overrides) => createLocation(api, overrides),
+      family: async () => {
+        const parent = await createLocation(api);
+        return { parent, child: await createLocation(api, { parentId: parent.id }) };
+      },
+      read: (id) => readLocation(api, id),
+    });
+  },
+});
+
+export { expect };
