@@ -26,14 +26,15 @@ export function applyExtraFields(org: Org, entity: CustomFieldEntity, input: Ext
   if (input === undefined) return current;
   const defs = new Map(org.customFields[entity].filter((d) => d.archivedAt === undefined).map((d) => [d.data.label, d.data]));
   const errors: FieldError[] = [];
-  const out: ExtraFields = { ...current };
+  // A Map, then fromEntries: labels are data, so even "__proto__" becomes an ordinary own key.
+  const out = new Map(Object.entries(current));
   for (const [label, value] of Object.entries(input)) {
     const def = defs.get(label);
     if (!def) errors.push({ in: 'body', pointer: `/extraFields/${label}`, message: `is not the label of an active ${entity} custom field` });
     else if (!fits(def.type, def.options, value)) errors.push({ in: 'body', pointer: `/extraFields/${label}`, message: `does not fit the ${def.type} field` });
-    else if (value === null) delete out[label];
-    else out[label] = value;
+    else if (value === null) out.delete(label);
+    else out.set(label, value as ExtraFields[string]);
   }
   if (errors.length) throw validationError(errors);
-  return out;
+  return Object.fromEntries(out);
 }
