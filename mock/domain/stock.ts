@@ -1,0 +1,98 @@
+/**
+ * Stock behind the work-order parts section (States and transitions › Part status, Part usage):
+ * quantities on hand per part and location, the ledger of movements, and the demands other work orders
+ * place on a part at a location.
+ *
+ * - On hand changes only through movements (seed, issue, return, correction, completion); every movement
+ *   stays in the ledger, corrections beside the originals.
+ * - Reserved, kitted and staged sections count toward the committed quantity; assigned reserves nothing
+ *   and issued stock has already left the shelf.
+ * - Available to a work order = on hand − what the other visible work orders commit.
+ */
+import type { Org } from '../store/org.ts';
+import type { PartStatus, PartsLine, StockMovement, WorkOrderRow } from '../store/types.ts';
+
+/** Part statuses whose quantities count toward the committed quantity. */
+export const COMMITTING: ReadonlySet<PartStatus> = new Set(['reserved', 'kitted', 'staged']);
+
+/** The key of a part at a location in `org.stock`. */
+export function stockKey(partId: string, locationId: string): string {
+  return `${partId} ${locationId}`;
+}
+
+/** Quantity on hand of a part at a location (0 when never stocked). */
+export function onHand(org: Org, partId: string, locationId: string): number {
+  return org.stock.get(stockKey(partId, locationId)) ?? 0;
+}
+
+/** Applies each movement to the quantity on hand and appends it to the ledger. */
+export function recordMovements(org: Org, movements: readonly StockMovement[]): void {
+  for (const m of movements) {
+    const key = stockKey(m.partId, m.locationId);
+    org.stock.set(key, (org.stock.get(key) ?? 0) + m.delta);
+    org.movements.push(m);
+  }
+}
+
+/** Line quantities summed per part and location. */
+export function quantitiesByStock(lines: readonly Pick<PartsLine, 'partId' | 'locationId' | 'quantity'>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const l of lines) {
+    const key = stockKey(l.partId, l.locationId);
+    out.set(key, (out.get(key) ?? 0) + l.quantity);
+  }
+  return out;
+}
+
+/** One other work order's demand on a part at a location: its section status and summed quantity. */
+export interface Demand {
+  workOrder: WorkOrderRow;
+  partId: string;
+  locationId: string;
+  partStatus: PartStatus;
+  quantity: number;
+}
+
+/**
+ * Demands of the visible work orders other than `exceptWorkOrderId` on the given stock keys: sections
+ * not yet issued (assigned holds, reserved/kitted/staged commit), one entry per work order and key.
+ */
+export function demandsOn(org: Org, keys: ReadonlySet<string>, exceptWorkOrderId: string): Map<string, Demand[]> {
+  const out = new Map<string, Demand[]>();
+  if (keys.size === 0) return out;
+  for (const wo of org.workOrders.values()) {
+    if (wo.id === exceptWorkOrderId || wo.parts.status === 'issued') continue;
+    for (const [key, quantity] of quantitiesByStock(wo.parts.lines)) {
+      if (!keys.has(key)) continue;
+      const [partId, locationId] = key.split(' ') as [string, string];
+      const list = out.get(key) ?? out.set(key, []).get(key)!;
+      list.push({ workOrder: wo, partId, locationId, partStatus: wo.parts.status, quantity });
+    }
+  }
+  return out;
+}
+
+/** The quantity a list of demands commits: the reserved, kitted and staged ones. */
+export function committedBy(demands: readonly Demand[] | undefined): number {
+  let n = 0;
+  for (const d of demands ?? []) if (COMMITTING.has(d.partStatus)) n += d.quantity;
+  return n;
+}
+
+/** On hand minus what other visible work orders commit, per stock key of `keys`. */
+export function availableTo(org: Org, keys: ReadonlySet<string>, workOrderId: string): Map<string, number> {
+  const demands = demandsOn(org, keys, workOrderId);
+  const out = new Map<string, number>();
+  for (const key of keys) out.set(key, (org.stock.get(key) ?? 0) - committedBy(demands.get(key)));
+  return out;
+}
+
+/**
+ * The stock keys where `needed` (extra quantity per key the work order would take) exceeds what is
+ * available to it; empty when everything fits.
+ */
+export function shortfalls(org: Org, workOrderId: string, needed: ReadonlyMap<string, number>): string[] {
+  const positive = new Set([...needed].filter(([, n]) => n > 0).map(([k]) => k));
+  const available = availableTo(org, positive, workOrderId);
+  return [...positive].filter((k) => needed.get(k)! > available.get(k)!);
+}

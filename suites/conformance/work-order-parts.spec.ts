@@ -1,0 +1,444 @@
+/**
+ * The work-order parts section (Resources › Work-order parts section; States and transitions › Part
+ * status, Part usage; Endpoints › Work-order parts; Authentication: "A disabled module never permits new
+ * stock commitments on work-order parts").
+ *
+ * Every test that observes stock leases its own stocked part (profile `fixtures.stockedParts`), makes
+ * its own work orders and asserts differences it observed, never absolute numbers. `must` tests send
+ * commands through the kit's `apply` (2xx, then GET), since the POST's response is not shown.
+ */
+import { test, expect, itemOn, PART_STATUSES, TAKING_STOCK, type PartsKit, type Section, type Stock } from '../kits/parts.ts';
+import { expectProblem, expectRefused } from '../lib/expect-problem.ts';
+import { notAssessed } from '../lib/needs.ts';
+import { anyLocation, uid } from '../lib/provision.ts';
+import type { ApiClient } from '../lib/client.ts';
+
+const UNKNOWN_WORK_ORDER = 'wo_doesnotexist0000';
+const SOME_VERSION = '0'.repeat(64);
+const CAPABILITIES = ['canEditParts', 'canRemoveParts', 'canTransitionPartStatus', 'canRelease', 'canOverrideOvercommit', 'canReconcile', 'canViewCost', 'canOverrideUnitCost'];
+
+/** Asserts the section's fields, types and enums as the description lists them (PARTS-001, -003, -004, -005). */
+function expectSection(section: Section, workOrderId: string): void {
+  const where = `section of ${workOrderId}`;
+  expect(section.workOrderId, where).toBe(workOrderId);
+  expect(PART_STATUSES, `${where}: partStatus`).toContain(section.partStatus);
+  expect(['available', 'partial', 'unavailable'], `${where}: partAvailability`).toContain(section.partAvailability);
+  expect(section.aggregateVersion, `${where}: aggregateVersion`).toMatch(/^[0-9a-f]{64}$/);
+  expect(typeof section.historyOnly, `${where}: historyOnly`).toBe('boolean');
+  expect(Array.isArray(section.items) && Array.isArray(section.competingDemands), `${where}: items and competingDemands are arrays`).toBe(true);
+  const caps = section.capabilities;
+  for (const name of CAPABILITIES) expect(typeof caps[name], `${where}: capabilities.${name}`).toBe('boolean');
+  expect(Array.isArray(caps.allowedTransitions), `${where}: allowedTransitions`).toBe(true);
+  for (const s of caps.allowedTransitions) expect(PART_STATUSES, `${where}: allowedTransitions`).toContain(s);
+  expect(new Set(caps.allowedTransitions).size, `${where}: allowedTransitions has no duplicates`).toBe(caps.allowedTransitions.length);
+  expect(caps.allowedTransitions, `${where}: allowedTransitions never holds the current status`).not.toContain(section.partStatus);
+  for (const item of section.items) {
+    for (const f of ['id', 'partId', 'locationId', 'readiness']) expect(typeof item[f], `${where}: item.${f}`).toBe('string');
+    expect(Number.isInteger(item.quantity) && item.quantity >= 1, `${where}: item.quantity ${item.quantity} is an integer >= 1`).toBe(true);
+    expect(item.quantityUsed === null || (Number.isInteger(item.quantityUsed) && item.quantityUsed >= 0), `${where}: item.quantityUsed ${item.quantityUsed}`).toBe(true);
+    for (const f of ['inStockQuantity', 'availableQuantity']) expect(typeof item[f], `${where}: item.${f}`).toBe('number');
+    expect(typeof item.linkable, `${where}: item.linkable`).toBe('boolean');
+    expect(item.location, `${where}: item.location`).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+    if (item.part !== null) {
+      expect(item.part, `${where}: item.part`).toMatchObject({ id: expect.any(String), name: expect.any(String), archived: expect.any(Boolean) });
+      for (const f of ['partNumber', 'imageUrl']) expect(item.part[f] === null || typeof item.part[f] === 'string', `${where}: item.part.${f}`).toBe(true);
+    }
+    if (item.issuedSnapshot !== undefined) expect(typeof item.issuedSnapshot, `${where}: item.issuedSnapshot`).toBe('object');
+    if (!caps.canViewCost) expect('unitCost' in item, `${where}: unitCost is omitted when cost access is denied`).toBe(false);
+    else if (item.unitCost !== null) expect(item.unitCost, `${where}: unitCost`).toEqual({ minor: expect.any(Number), currency: expect.any(String) });
+    if (caps.canViewCost && item.unitCost) expect(Number.isInteger(item.unitCost.minor), `${where}: unitCost.minor is an integer`).toBe(true);
+  }
+  for (const d of section.competingDemands) {
+    expect(d, `${where}: competing demand`).toMatchObject({ workOrderId: expect.any(String), title: expect.any(String), partId: expect.any(String), locationId: expect.any(String) });
+    expect(PART_STATUSES, `${where}: competing demand partStatus`).toContain(d.partStatus);
+    expect(Number.isInteger(d.quantity) && d.quantity >= 1, `${where}: competing demand quantity`).toBe(true);
+  }
+}
+
+/** A work order holding one row of `quantity` of `stock`, and its section. */
+async function withRow(parts: PartsKit, stock: Stock, quantity: number, client?: ApiClient): Promise<{ id: string; section: Section }> {
+  const id = await parts.workOrder(client);
+  return { id, section: await parts.replace(id, [{ ...stock, quantity }], client) };
+}
+
+test.describe('work-order parts section', () => {
+  test('GET answers the section with the listed fields, types and enums', { tag: ['@PARTS-001', '@PARTS-003', '@PARTS-004', '@PARTS-005'] }, async ({ api, parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 2);
+    expectSection(section, id);
+    expect(itemOn(section, stock)).toMatchObject({ quantity: 2 });
+    const listed = await api.get('/work-orders', { query: { limit: 25 } });
+    expect(listed.status).toBe(200);
+    for (const wo of listed.body.data) {
+      const other = await api.get(`/work-orders/${wo.id}/parts`);
+      if (other.status === 404) continue; // deleted meanwhile by a parallel test
+      expect(other.status).toBe(200);
+      expectSection(other.body, wo.id);
+    }
+  });
+
+  test('unitCost is omitted when the caller cannot view costs', { tag: ['@PARTS-004'] }, async ({ as, parts }) => {
+    const client = as.role('keys.costTrackingDisabled');
+    const part = await parts.createPart(client);
+    const id = await parts.workOrder(client);
+    const section = await parts.replace(id, [{ partId: part.id, locationId: await anyLocation(client), quantity: 1 }], client);
+    expectSection(section, id);
+    expect(section.items).toHaveLength(1);
+  });
+
+  test('aggregateVersion stays while the section is unchanged and changes with it', { tag: ['@PARTS-002'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const id = await parts.workOrder();
+    const first = await parts.section(id);
+    expect(first.aggregateVersion).toMatch(/^[0-9a-f]{64}$/);
+    expect((await parts.section(id)).aggregateVersion, 'unchanged section, same version').toBe(first.aggregateVersion);
+    const replaced = await parts.replace(id, [{ ...stock, quantity: 1 }]);
+    expect(replaced.aggregateVersion, 'a replace changes the version').not.toBe(first.aggregateVersion);
+    expect((await parts.section(id)).aggregateVersion).toBe(replaced.aggregateVersion);
+    const target = replaced.capabilities.allowedTransitions[0] ?? 'issued';
+    const moved = await parts.transition(id, target);
+    expect(moved.aggregateVersion, `a transition to ${target} changes the version`).not.toBe(replaced.aggregateVersion);
+    expect(moved.aggregateVersion).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('a transition to a status in allowedTransitions applies it', { tag: ['@PARTS-006', '@PARTS-005'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    let { id, section } = await withRow(parts, stock, 1);
+    const applied: string[] = [];
+    for (const target of ['reserved', 'kitted', 'staged', 'issued', 'assigned']) {
+      if (!section.capabilities.allowedTransitions.includes(target)) continue;
+      section = await parts.transition(id, target);
+      expect(section.partStatus).toBe(target);
+      expect(section.capabilities.allowedTransitions).not.toContain(target);
+      applied.push(target);
+    }
+    expect(applied.length, 'at least one transition was allowed').toBeGreaterThan(0);
+  });
+
+  test('a transition to a status outside allowedTransitions answers 409 and changes nothing', { tag: ['@PARTS-007'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    let { id, section } = await withRow(parts, stock, 1);
+    for (const round of [0, 1]) {
+      for (const target of PART_STATUSES.filter((s) => !section.capabilities.allowedTransitions.includes(s))) {
+        expectProblem(await parts.send(id, { operation: 'transition', targetStatus: target, expectedAggregateVersion: section.aggregateVersion }), 409);
+        const after = await parts.section(id);
+        expect(after.partStatus).toBe(section.partStatus);
+        expect(after.aggregateVersion).toBe(section.aggregateVersion);
+      }
+      if (round === 0 && section.capabilities.allowedTransitions.includes('issued')) section = await parts.transition(id, 'issued');
+    }
+  });
+
+  test('assigned parts reserve no stock', { tag: ['@PARTS-008'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const observe = await parts.observe(stock);
+    const before = (await observe()).item;
+    const { section } = await withRow(parts, stock, 3);
+    expect(section.partStatus).toBe('assigned');
+    const after = (await observe()).item;
+    expect(after.availableQuantity, "another work order's availableQuantity").toBe(before.availableQuantity);
+    expect(after.inStockQuantity).toBe(before.inStockQuantity);
+  });
+
+  test('reserved, kitted and staged parts are committed: others see less available and a competing demand', { tag: ['@PARTS-009', '@PARTS-024'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const observe = await parts.observe(stock);
+    let { id, section } = await withRow(parts, stock, 2);
+    const before = (await observe()).item;
+    const committed: string[] = [];
+    for (const status of ['reserved', 'kitted', 'staged']) {
+      if (!section.capabilities.allowedTransitions.includes(status)) continue;
+      section = await parts.transition(id, status);
+      const seen = await observe();
+      expect(seen.item.availableQuantity, `${status}: availableQuantity of another work order`).toBe(before.availableQuantity - 2);
+      expect(seen.item.inStockQuantity, `${status}: nothing left the shelf`).toBe(before.inStockQuantity);
+      expect(seen.section.competingDemands).toContainEqual(expect.objectContaining({ workOrderId: id, partId: stock.partId, locationId: stock.locationId, partStatus: status, quantity: 2 }));
+      committed.push(status);
+    }
+    if (committed.length === 0) notAssessed('no committing status (reserved, kitted, staged) was in allowedTransitions');
+  });
+
+  test('a transition to issued deducts the quantity from stock at once', { tag: ['@PARTS-010'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 2);
+    const before = itemOn(section, stock)!.inStockQuantity;
+    const issued = await parts.transition(id, 'issued');
+    expect(issued.partStatus).toBe('issued');
+    expect(itemOn(issued, stock)!.inStockQuantity).toBe(before - 2);
+  });
+
+  test('issued → assigned on an active work order returns the used quantity to stock', { tag: ['@PARTS-011'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 2);
+    const before = itemOn(section, stock)!.inStockQuantity;
+    expect(itemOn(await parts.transition(id, 'issued'), stock)!.inStockQuantity).toBe(before - 2);
+    const returned = await parts.transition(id, 'assigned');
+    expect(returned.partStatus).toBe('assigned');
+    expect(itemOn(returned, stock)!.inStockQuantity).toBe(before);
+  });
+
+  test('completing a work order issues its pending parts; reopening keeps them issued', { tag: ['@PARTS-012', '@PARTS-013'] }, async ({ api, parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 2);
+    const before = itemOn(section, stock)!.inStockQuantity;
+    const done = await api.lenient().patch(`/work-orders/${id}`, { json: { status: 'done' } });
+    if (done.status !== 200) notAssessed(`the target cannot complete a work order through PATCH status (answered ${done.status})`);
+    const completed = await parts.section(id);
+    expect(completed.partStatus).toBe('issued');
+    expect(itemOn(completed, stock)!.inStockQuantity).toBe(before - 2);
+    expect((await api.patch(`/work-orders/${id}`, { json: { status: 'open' } })).status).toBe(200);
+    const reopened = await parts.section(id);
+    expect(reopened.partStatus).toBe('issued');
+    expect(itemOn(reopened, stock)!.inStockQuantity).toBe(before - 2);
+  });
+
+  test('editing issued usage adjusts stock by the difference, also on a completed work order', { tag: ['@PARTS-014'] }, async ({ api, parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 2);
+    const before = itemOn(section, stock)!.inStockQuantity;
+    const row = itemOn(await parts.transition(id, 'issued'), stock)!.id;
+    const raised = await parts.replace(id, [{ id: row, ...stock, quantity: 5 }]);
+    expect(itemOn(raised, stock)).toMatchObject({ id: row, quantity: 5, quantityUsed: 5, inStockQuantity: before - 5 });
+    const done = await api.lenient().patch(`/work-orders/${id}`, { json: { status: 'done' } });
+    if (done.status !== 200) notAssessed(`the target cannot complete a work order through PATCH status (answered ${done.status})`);
+    const lowered = await parts.replace(id, [{ id: row, ...stock, quantity: 1 }]);
+    expect(itemOn(lowered, stock)).toMatchObject({ id: row, quantityUsed: 1, inStockQuantity: before - 1 });
+    const added = await parts.replace(id, [{ id: row, ...stock, quantity: 1 }, { ...stock, quantity: 2 }]);
+    expect(added.items).toHaveLength(2);
+    expect(itemOn(added, stock)!.inStockQuantity).toBe(before - 3);
+    const removed = await parts.apply(id, { operation: 'replace', items: [] });
+    expect(removed.items).toHaveLength(0);
+    const observe = await parts.observe(stock);
+    expect((await observe()).item.inStockQuantity, 'every used unit is back').toBe(before);
+  });
+
+  test('a command on a stale expectedAggregateVersion answers 409 and changes nothing', { tag: ['@PARTS-016'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const id = await parts.workOrder();
+    const stale = (await parts.section(id)).aggregateVersion;
+    const current = await parts.replace(id, [{ ...stock, quantity: 1 }]);
+    expectProblem(await parts.send(id, { operation: 'transition', targetStatus: current.capabilities.allowedTransitions[0] ?? 'issued', expectedAggregateVersion: stale }), 409);
+    expectProblem(await parts.send(id, { operation: 'replace', items: [{ ...stock, quantity: 4 }], expectedAggregateVersion: stale }), 409);
+    const after = await parts.section(id);
+    expect(after.aggregateVersion).toBe(current.aggregateVersion);
+    expect(after.partStatus).toBe(current.partStatus);
+    expect(after.items.map((i: { quantity: number }) => i.quantity)).toEqual([1]);
+  });
+
+  test('a retry of the identical command with the same key returns the original response and applies once', { tag: ['@PARTS-017'] }, async ({ api, parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 2);
+    const before = itemOn(section, stock)!.inStockQuantity;
+    const command = await parts.command(id, { operation: 'transition', targetStatus: 'issued' });
+    const path = `/work-orders/${id}/parts`;
+    const first = await api.lenient().post(path, { json: command });
+    expect(first.status, first.text).toBeGreaterThanOrEqual(200);
+    expect(first.status, first.text).toBeLessThan(300);
+    const applied = await parts.section(id);
+    const retry = await api.lenient().post(path, { json: command });
+    expect(retry.status).toBe(first.status);
+    if (first.body !== undefined) expect(retry.body).toEqual(first.body);
+    else expect(retry.text).toBe(first.text);
+    const after = await parts.section(id);
+    expect(after.aggregateVersion).toBe(applied.aggregateVersion);
+    expect(itemOn(after, stock)!.inStockQuantity, 'deducted once').toBe(before - 2);
+  });
+
+  test('the same idempotencyKey with a different command answers 409', { tag: ['@PARTS-018'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const { id } = await withRow(parts, stock, 1);
+    const command = await parts.command(id, { operation: 'transition', targetStatus: 'reserved' });
+    expect((await parts.send(id, command)).status).toBe(200);
+    const reserved = await parts.section(id);
+    expectProblem(await parts.send(id, { operation: 'transition', targetStatus: 'assigned', idempotencyKey: command.idempotencyKey, expectedAggregateVersion: reserved.aggregateVersion }), 409);
+    const after = await parts.section(id);
+    expect(after.partStatus).toBe('reserved');
+    expect(after.aggregateVersion).toBe(reserved.aggregateVersion);
+  });
+
+  test('replace retains the ids of the rows it edits and removes the rows it omits', { tag: ['@PARTS-019', '@PARTS-020'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const id = await parts.workOrder();
+    const two = await parts.replace(id, [{ ...stock, quantity: 1 }, { ...stock, quantity: 2 }]);
+    expect(two.items).toHaveLength(2);
+    const [kept, dropped] = two.items.map((i: { id: string }) => i.id);
+    const edited = await parts.replace(id, [{ id: kept, ...stock, quantity: 3 }]);
+    expect(edited.items).toHaveLength(1);
+    expect(edited.items[0]).toMatchObject({ id: kept, quantity: 3 });
+    const grown = await parts.replace(id, [{ id: kept, ...stock, quantity: 3 }, { ...stock, quantity: 1 }]);
+    const ids = grown.items.map((i: { id: string }) => i.id);
+    expect(ids).toContain(kept);
+    expect(ids).not.toContain(dropped);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  test('an invalid command answers 400 validation_error and changes nothing', { tag: ['@PARTS-021'] }, async ({ api, parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 1);
+    const base = () => ({ idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: section.aggregateVersion });
+    const invalid: Array<Record<string, unknown>> = [
+      ...[0, -1, 1.5, '2', null].map((quantity) => ({ ...base(), operation: 'replace', items: [{ ...stock, quantity }] })),
+      { ...base(), operation: 'replace', items: [{ ...stock }] },
+      { ...base(), operation: 'explode', items: [] },
+      { ...base(), operation: 'transition', targetStatus: 'done' },
+      { ...base(), operation: 'transition', targetStatus: 'ISSUED' },
+      { ...base(), operation: 'transition' },
+    ];
+    for (const json of invalid) expectProblem(await api.post(`/work-orders/${id}/parts`, { json }), 400, 'validation_error');
+    const after = await parts.section(id);
+    expect(after.aggregateVersion).toBe(section.aggregateVersion);
+    expect(after.items.map((i: { quantity: number }) => i.quantity)).toEqual([1]);
+  });
+
+  test('a unit-cost override is refused without the organization setting', { tag: ['@PARTS-022'] }, async ({ as, parts }) => {
+    const client = as.role('keys.restrictedSettings');
+    const stock = await parts.fixtureStock('fixtures.restrictedSettingsStock');
+    const id = await parts.workOrder(client);
+    const before = await parts.section(id, client);
+    expectRefused(await parts.send(id, { operation: 'replace', items: [{ ...stock, quantity: 1, unitCostMinor: 1234 }] }, client));
+    const after = await parts.section(id, client);
+    expect(after.aggregateVersion).toBe(before.aggregateVersion);
+    expect(after.items).toHaveLength(0);
+    expect((await parts.replace(id, [{ ...stock, quantity: 1 }], client)).items, 'the same row without the override is accepted').toHaveLength(1);
+  });
+
+  test('a unit-cost override is applied with the organization setting', { tag: ['@PARTS-022'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const id = await parts.workOrder();
+    const { capabilities } = await parts.section(id);
+    if (!capabilities.canOverrideUnitCost || !capabilities.canViewCost) notAssessed('the main organization cannot override or view unit costs (capabilities)');
+    const section = await parts.replace(id, [{ ...stock, quantity: 1, unitCostMinor: 4321 }]);
+    expect(itemOn(section, stock)!.unitCost).toEqual({ minor: 4321, currency: expect.any(String) });
+  });
+
+  test('with Parts Inventory disabled no committing status is allowed and a transition to one is refused', { tag: ['@PARTS-023', '@MODULE-006'] }, async ({ as, parts }) => {
+    const client = as.moduleDisabled('parts_inventory');
+    const stock = await parts.fixtureStock('fixtures.partsModuleDisabledStock');
+    const id = await parts.workOrder(client);
+    await parts.send(id, { operation: 'replace', items: [{ ...stock, quantity: 1 }] }, client.lenient());
+    const before = await parts.section(id, client);
+    expect(before.capabilities.allowedTransitions.filter((s: string) => TAKING_STOCK.includes(s))).toEqual([]);
+    for (const target of TAKING_STOCK) {
+      expectRefused(await parts.send(id, { operation: 'transition', targetStatus: target, expectedAggregateVersion: before.aggregateVersion }, client));
+    }
+    const after = await parts.section(id, client);
+    expect(after.partStatus).toBe(before.partStatus);
+    expect(after.aggregateVersion).toBe(before.aggregateVersion);
+    const item = itemOn(before, stock);
+    if (item) expect(itemOn(after, stock)!.inStockQuantity, 'stock unchanged').toBe(item.inStockQuantity);
+  });
+
+  test('statuses hidden by the staging settings never appear in allowedTransitions', { tag: ['@PARTS-025'] }, async ({ as, parts }) => {
+    const client = as.role('keys.restrictedSettings');
+    const id = await parts.workOrder(client);
+    let section = await parts.section(id, client);
+    const hidden = ['kitted', 'staged'];
+    for (const status of hidden) expect(section.capabilities.allowedTransitions).not.toContain(status);
+    if (section.capabilities.allowedTransitions.includes('reserved')) {
+      section = await parts.transition(id, 'reserved', client);
+      for (const status of hidden) expect(section.capabilities.allowedTransitions).not.toContain(status);
+    }
+    expectRefused(await parts.send(id, { operation: 'transition', targetStatus: 'kitted', expectedAggregateVersion: section.aggregateVersion }, client));
+    expect((await parts.section(id, client)).partStatus).toBe(section.partStatus);
+  });
+
+  test('an unknown work order, part or location answers 404', { tag: ['@PARTS-026'] }, async ({ api, as, parts }) => {
+    const stock = await parts.stocked();
+    expectProblem(await api.get(`/work-orders/${UNKNOWN_WORK_ORDER}/parts`), 404);
+    expectProblem(await api.post(`/work-orders/${UNKNOWN_WORK_ORDER}/parts`, { json: { operation: 'replace', idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: SOME_VERSION, items: [] } }), 404);
+    const id = await parts.workOrder();
+    const before = await parts.section(id);
+    const rows: Array<Record<string, unknown>> = [
+      { partId: 'prt_doesnotexist0000', locationId: stock.locationId },
+      { partId: stock.partId, locationId: 'loc_doesnotexist0000' },
+    ];
+    const foreign = as.otherOrg();
+    const theirPart = (await foreign.lenient().get('/parts', { query: { limit: 1 } })).body?.data?.[0]?.id;
+    if (theirPart) rows.push({ partId: theirPart, locationId: stock.locationId });
+    const theirLocation = (await foreign.get('/assets', { query: { limit: 100 } })).body.data.find((a: { location_id?: string }) => a.location_id)?.location_id;
+    if (theirLocation) rows.push({ partId: stock.partId, locationId: theirLocation });
+    for (const row of rows) expectProblem(await parts.send(id, { operation: 'replace', items: [{ ...row, quantity: 1 }], expectedAggregateVersion: before.aggregateVersion }), 404);
+    expect((await parts.section(id)).aggregateVersion).toBe(before.aggregateVersion);
+  });
+
+  test('of 50 concurrent commands on one version exactly one applies; the others answer 409', { tag: ['@PARTS-027'] }, async ({ api, parts }) => {
+    const stock = await parts.stocked();
+    const id = await parts.workOrder();
+    const { aggregateVersion } = await parts.section(id);
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => api.lenient().post(`/work-orders/${id}/parts`, {
+      json: { operation: 'replace', idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: aggregateVersion, items: [{ ...stock, quantity: i + 1 }] },
+    })));
+    const applied = responses.flatMap((r, i) => (r.status >= 200 && r.status < 300 ? [i] : []));
+    expect(applied, 'exactly one command applied').toHaveLength(1);
+    for (const r of responses.filter((_, i) => i !== applied[0])) expectProblem(r, 409);
+    const after = await parts.section(id);
+    expect(after.items.map((i: { quantity: number }) => i.quantity)).toEqual([applied[0]! + 1]);
+  });
+
+  test('POST answers 200 with the section after the command', { tag: ['@PARTS-028'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const id = await parts.workOrder();
+    const response = await parts.send(id, { operation: 'replace', items: [{ ...stock, quantity: 2 }] });
+    expect(response.status).toBe(200);
+    const read = await parts.section(id);
+    expect(response.body).toMatchObject({ workOrderId: id, partStatus: read.partStatus, aggregateVersion: read.aggregateVersion });
+    expect(response.body.items.map((i: { id: string }) => i.id)).toEqual(read.items.map((i: { id: string }) => i.id));
+  });
+
+  test('from issued the only transition is to assigned, and only while the work order is active', { tag: ['@PARTS-030'] }, async ({ api, parts }) => {
+    const stock = await parts.stocked();
+    const { id } = await withRow(parts, stock, 1);
+    const issued = await parts.transition(id, 'issued');
+    expect(issued.capabilities.allowedTransitions).toEqual(['assigned']);
+    const done = await api.lenient().patch(`/work-orders/${id}`, { json: { status: 'done' } });
+    if (done.status !== 200) notAssessed(`the target cannot complete a work order through PATCH status (answered ${done.status})`);
+    const completed = await parts.section(id);
+    expect(completed.capabilities.allowedTransitions).toEqual([]);
+    expect(completed.historyOnly).toBe(true);
+    expectProblem(await parts.send(id, { operation: 'transition', targetStatus: 'assigned', expectedAggregateVersion: completed.aggregateVersion }), 409);
+    expect((await api.patch(`/work-orders/${id}`, { json: { status: 'open' } })).status).toBe(200);
+    expect((await parts.section(id)).capabilities.allowedTransitions).toEqual(['assigned']);
+  });
+
+  test('a replace naming a row id the section does not have answers 400 and changes nothing', { tag: ['@PARTS-033'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 1);
+    const other = await withRow(parts, stock, 1);
+    for (const rowId of ['wop_doesnotexist0000', other.section.items[0].id]) {
+      expectProblem(await parts.send(id, { operation: 'replace', items: [{ id: rowId, ...stock, quantity: 2 }], expectedAggregateVersion: section.aggregateVersion }), 400, 'validation_error');
+    }
+    expect((await parts.section(id)).aggregateVersion).toBe(section.aggregateVersion);
+  });
+
+  test('historyOnly is false while the work order is active and true once it is done or canceled', { tag: ['@PARTS-034'] }, async ({ api, parts }) => {
+    for (const status of ['done', 'canceled']) {
+      const id = await parts.workOrder();
+      expect((await parts.section(id)).historyOnly).toBe(false);
+      const moved = await api.lenient().patch(`/work-orders/${id}`, { json: { status } });
+      if (moved.status !== 200) notAssessed(`the target cannot set a work order status through PATCH (answered ${moved.status})`);
+      expect((await parts.section(id)).historyOnly, status).toBe(true);
+    }
+  });
+
+  test('partAvailability is available, partial or unavailable by how many rows fit', { tag: ['@PARTS-031'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 1);
+    expect(section.partAvailability).toBe('available');
+    const tooMany = itemOn(section, stock)!.availableQuantity + 1;
+    expect((await parts.replace(id, [{ ...stock, quantity: tooMany }])).partAvailability).toBe('unavailable');
+    expect((await parts.replace(id, [{ ...stock, quantity: 1 }, { ...stock, quantity: tooMany }])).partAvailability).toBe('partial');
+  });
+
+  test('a transition committing more than the available stock answers 409 insufficient_stock', { tag: ['@PARTS-032'] }, async ({ parts }) => {
+    const stock = await parts.stocked();
+    const { id, section } = await withRow(parts, stock, 1);
+    expect(section.capabilities.canOverrideOvercommit).toBe(false);
+    const over = await parts.replace(id, [{ ...stock, quantity: itemOn(section, stock)!.availableQuantity + 1 }]);
+    for (const target of ['reserved', 'issued']) {
+      expectProblem(await parts.send(id, { operation: 'transition', targetStatus: target, expectedAggregateVersion: over.aggregateVersion }), 409, 'insufficient_stock');
+    }
+    const after = await parts.section(id);
+    expect(after.partStatus).toBe('assigned');
+    expect(after.aggregateVersion).toBe(over.aggregateVersion);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The parts test kit (Endpoints › Work-order parts; Resources › Part): work orders made for a parts
+ * test, their sections, commands built on the last-read `aggregateVersion` with a fresh
+ * `idempotencyKey`, leases of the profile's stock fixtures, observers of a part's stock, and parts
+ * created through the inferred part routes. `test` adds it as the `parts` fixture beside `workOrders`.
+ *
+ * Stock fixtures are leased (one test at a time per part and location), and every work order the kit
+ * made is released (a reserved, kitted or staged section back to assigned) and deleted when the test
+ * ends, before its lease is returned: no commitment outlives the test that held the stock.
+ * Tests never assume absolute stock numbers: they read before and assert differences.
+ */
+import { test as base, expect, createWorkOrder } from './work-orders.ts';
+import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import { lease } from '../lib/lease.ts';
+import { need, notAssessed } from '../lib/needs.ts';
+import { uid, viaInferred } from '../lib/provision.ts';
+
+/** A part at a location, as the profile's stock fixtures give it. */
+export interface Stock {
+  partId: string;
+  locationId: string;
+}
+
+/** A parts section, as GET /work-orders/{id}/parts answers it. */
+export type Section = Record<string, any>;
+
+/** A parts command; `expectedAggregateVersion` and `idempotencyKey` are filled in when absent. */
+export type Command = Record<string, unknown> & { operation: string };
+
+/** The part statuses (Resources › Work-order parts section). */
+export const PART_STATUSES = ['assigned', 'reserved', 'kitted', 'staged', 'issued'] as const;
+
+/** Statuses that take stock: reserved, kitted and staged commit it, issued deducts it. */
+export const TAKING_STOCK = ['reserved', 'kitted', 'staged', 'issued'];
+
+/** The section's first row on `stock`, if any. */
+export function itemOn(section: Section, stock: Stock): Record<string, any> | undefined {
+  return section.items.find((i: Record<string, any>) => i.partId === stock.partId && i.locationId === stock.locationId);
+}
+
+/** GET /work-orders/{id}/parts, asserting 200. */
+export async function readSection(client: ApiClient, workOrderId: string): Promise<Section> {
+  const response = await client.get(`/work-orders/${workOrderId}/parts`);
+  expect(response.status, `GET /work-orders/${workOrderId}/parts: ${response.text.slice(0, 300)}`).toBe(200);
+  return response.body;
+}
+
+/** The command with the section's current version (unless given) and a fresh key (unless given). */
+async function fullCommand(client: ApiClient, workOrderId: string, command: Command): Promise<Command> {
+  const expectedAggregateVersion = command.expectedAggregateVersion ?? (await readSection(client, workOrderId)).aggregateVersion;
+  return { idempotencyKey: `ct-${uid()}`, ...command, expectedAggregateVersion };
+}
+
+/** Leases the single stock fixture at `path` of the profile for the running test. */
+async function leaseFixture(profile: TargetProfile, path: string): Promise<Stock> {
+  const stock = need<Stock>(profile, path);
+  const leased = await lease(path, [stock]);
+  if (!leased) notAssessed(`${path} stayed in use by other tests`);
+  return leased;
+}
+
+/** Reads the item of an observer work order holding one assigned row of a stocked part. */
+export type Observer = () => Promise<{ section: Section; item: Record<string, any> }>;
+
+export interface PartsKit {
+  /** Leases one of the profile's `fixtures.stockedParts` (not assessed without one). */
+  stocked(): Promise<Stock>;
+  /** Leases `fixtures.restrictedSettingsStock` or `fixtures.partsModuleDisabledStock`. */
+  fixtureStock(path: 'fixtures.restrictedSettingsStock' | 'fixtures.partsModuleDisabledStock'): Promise<Stock>;
+  /** Creates a work order (with `client`'s organization), released and deleted when the test ends. */
+  workOrder(client?: ApiClient, overrides?: Record<string, unknown>): Promise<string>;
+  section(workOrderId: string, client?: ApiClient): Promise<Section>;
+  /** Completes a command: current version, fresh key. */
+  command(workOrderId: string, command: Command, client?: ApiClient): Promise<Command>;
+  /** Sends a command (completed as above) with `client` as it is. */
+  send(workOrderId: string, command: Command, client?: ApiClient): Promise<ApiResponse>;
+  /**
+   * Sends a command, asserts a 2xx, and returns the section read back with GET. The POST goes through
+   * a lenient client: its response is not shown by the description, so its shape is checked by the
+   * universal checks (recorded) and by the inferred tests, never by the test using `apply`.
+   */
+  apply(workOrderId: string, command: Command, client?: ApiClient): Promise<Section>;
+  replace(workOrderId: string, items: Array<Record<string, unknown>>, client?: ApiClient): Promise<Section>;
+  transition(workOrderId: string, targetStatus: string, client?: ApiClient): Promise<Section>;
+  /** A work order holding one assigned row of `stock` (assigned reserves nothing), and a reader of that row. */
+  observe(stock: Stock, client?: ApiClient): Promise<Observer>;
+  /** Creates a part through the inferred POST /parts (not assessed when the target has no such route). */
+  createPart(client?: ApiClient, overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+}
+
+/** Releases a committed section and deletes the work order (best effort, lenient). */
+async function cleanUp(client: ApiClient, workOrderId: string): Promise<void> {
+  const c = client.lenient();
+  const section = await c.get(`/work-orders/${workOrderId}/parts`);
+  if (section.status === 200 && ['reserved', 'kitted', 'staged'].includes(section.body?.partStatus)) {
+    await c.post(`/work-orders/${workOrderId}/parts`, {
+      json: { operation: 'transition', targetStatus: 'assigned', idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: section.body.aggregateVersion },
+    });
+  }
+  await c.delete(`/work-orders/${workOrderId}`);
+}
+
+export const test = base.extend<{ parts: PartsKit }>({
+  parts: async ({ api, profile }, use) => {
+    const made: Array<{ id: string; client: ApiClient }> = [];
+    const send = async (id: string, command: Command, client = api) =>
+      client.post(`/work-orders/${id}/parts`, { json: await fullCommand(client, id, command) });
+    const apply = async (id: string, command: Command, client = api) => {
+      const response = await send(id, command, client.lenient());
+      expect(response.status, `POST /work-orders/${id}/parts ${command.operation}: ${response.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
+      expect(response.status, `POST /work-orders/${id}/parts ${command.operation}: ${response.text.slice(0, 400)}`).toBeLessThan(300);
+      return readSection(client, id);
+    };
+    const workOrder = async (client = api, overrides: Record<string, unknown> = {}) => {
+      const wo = await createWorkOrder(client, profile, overrides);
+      made.push({ id: wo.id, client });
+      return wo.id as string;
+    };
+    const kit: PartsKit = {
+      stocked: async () => {
+        const stock = await lease('stocked-part', profile.fixtures.stockedParts ?? []);
+        if (!stock) notAssessed('the target profile has no fixtures.stockedParts, or all stayed in use by other tests');
+        return stock;
+      },
+      fixtureStock: (path) => leaseFixture(profile, path),
+      workOrder,
+      section: (id, client = api) => readSection(client, id),
+      command: (id, command, client = api) => fullCommand(client, id, command),
+      send,
+      apply,
+      replace: (id, items, client = api) => apply(id, { operation: 'replace', items }, client),
+      transition: (id, targetStatus, client = api) => apply(id, { operation: 'transition', targetStatus }, client),
+      observe: async (stock, client = api) => {
+        const id = await workOrder(client);
+        await apply(id, { operation: 'replace', items: [{ ...stock, quantity: 1 }] }, client);
+        return async () => {
+          const section = await readSection(client, id);
+          const item = itemOn(section, stock);
+          expect(item, `the observer work order ${id} still holds its row`).toBeTruthy();
+          return { section, item: item! };
+        };
+      },
+      createPart: async (client = api, overrides = {}) =>
+        (await viaInferred('creating parts (POST /parts)', (c) => c.post('/parts', { json: { name: `CT part ${uid()}`, ...overrides } }), client, [201])).body.data,
+    };
+    await use(kit);
+    for (const { id, client } of made.reverse()) await cleanUp(client, id);
+  },
+});
+
+export { expect };

@@ -1,0 +1,206 @@
+/**
+ * Model-based properties of the work-order parts section (States and transitions › Part status, Part
+ * usage; Endpoints › Work-order parts): random sequences of commands on one work order holding a leased
+ * stocked part, each checked against a model of the part's stock and the section's status.
+ *
+ * - Model: stock on hand of the part, what other work orders committed at the start, the section status,
+ *   its row quantity (0: no row), whether an applied command can be retried. The version is opaque: the
+ *   model only knows whether the section must have changed (then a new version) or not (the same one).
+ * - Real system: the work order, an observer work order holding one assigned row of the same part (its
+ *   row shows on hand and available), the last-read section, every version seen, the last applied command.
+ * - Which transitions exist is the server's: the command expects success exactly when the target is in
+ *   the last-read `allowedTransitions`.
+ * The `must` property sends replace (on unissued sections), transition, retry and stale-version commands;
+ * the `inferred` one adds usage edits of issued sections and key reuse with another command.
+ */
+import { test, expect, type Command, type Observer, type PartsKit, type Section, type Stock } from '../kits/parts.ts';
+import { fc, propertyParameters } from '../lib/property.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import { uid } from '../lib/provision.ts';
+
+const COMMITTED = ['reserved', 'kitted', 'staged'];
+const STATUSES = ['assigned', 'reserved', 'kitted', 'staged', 'issued'];
+
+interface Model {
+  onHand: number;
+  status: string;
+  quantity: number;
+  canRetry: boolean;
+  /** Whether usage edits of an issued section are part of this property (inferred). */
+  editsIssued: boolean;
+}
+
+interface Real {
+  api: ApiClient;
+  parts: PartsKit;
+  stock: Stock;
+  id: string;
+  observe: Observer;
+  othersCommitted: number;
+  section: Section;
+  versions: Set<string>;
+  last?: { command: Command; response: ApiResponse };
+}
+
+type ModelCommand = fc.AsyncCommand<Model, Real>;
+
+const ok = (r: ApiResponse) => r.status >= 200 && r.status < 300;
+
+async function post(real: Real, command: Command): Promise<ApiResponse> {
+  return real.api.lenient().post(`/work-orders/${real.id}/parts`, { json: command });
+}
+
+/** A command on the last-read version with a fresh key. */
+function fresh(real: Real, command: Command): Command {
+  return { idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: real.section.aggregateVersion, ...command };
+}
+
+/** Reads the section and the observer, compares them with the model; returns whether the version changed. */
+async function verify(model: Model, real: Real): Promise<boolean> {
+  const section = await real.parts.section(real.id);
+  expect(section.partStatus, 'partStatus').toBe(model.status);
+  expect(section.items.map((i: { quantity: number }) => i.quantity), 'row quantities').toEqual(model.quantity ? [model.quantity] : []);
+  expect(section.capabilities.allowedTransitions, 'allowedTransitions never holds the current status').not.toContain(section.partStatus);
+  const { item } = await real.observe();
+  expect(item.inStockQuantity, 'on hand').toBe(model.onHand);
+  const committed = COMMITTED.includes(model.status) ? model.quantity : 0;
+  expect(item.availableQuantity, "available to another work order").toBe(model.onHand - real.othersCommitted - committed);
+  const changed = section.aggregateVersion !== real.section.aggregateVersion;
+  real.versions.add(section.aggregateVersion);
+  real.section = section;
+  return changed;
+}
+
+/** Applies the stock effect of the section moving from `from` to `to` with `quantity` (issue deducts, leaving issued returns). */
+function moveStock(model: Model, from: string, to: string): void {
+  if (to === 'issued' && from !== 'issued') model.onHand -= model.quantity;
+  if (from === 'issued' && to !== 'issued') model.onHand += model.quantity;
+}
+
+class Replace implements ModelCommand {
+  constructor(readonly quantity: number) {}
+  check = (m: Readonly<Model>) => m.status !== 'issued' || m.editsIssued;
+  async run(m: Model, r: Real) {
+    const row = r.section.items[0]?.id;
+    const items = this.quantity ? [{ ...(row ? { id: row } : {}), ...r.stock, quantity: this.quantity }] : [];
+    const command = fresh(r, { operation: 'replace', items });
+    const response = await post(r, command);
+    const where = `replace on a ${m.status} section answered ${response.status}: ${response.text.slice(0, 300)}`;
+    if (m.status === 'assigned') expect(ok(response), where).toBe(true);
+    else expect(ok(response) || response.status === 409, where).toBe(true);
+    const before = m.quantity;
+    if (ok(response)) {
+      if (m.status === 'issued') m.onHand -= this.quantity - before;
+      m.quantity = this.quantity;
+      m.canRetry = true;
+      r.last = { command, response };
+    }
+    const changed = await verify(m, r);
+    if (!ok(response)) expect(changed, 'a refused replace changes nothing').toBe(false);
+    else if (this.quantity !== before) expect(changed, 'a new quantity is a new version').toBe(true);
+  }
+  toString = () => `replace(${this.quantity})`;
+}
+
+class Transition implements ModelCommand {
+  constructor(readonly target: string) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const allowed = r.section.capabilities.allowedTransitions.includes(this.target);
+    const command = fresh(r, { operation: 'transition', targetStatus: this.target });
+    const response = await post(r, command);
+    const where = `transition to ${this.target} (${allowed ? '' : 'not '}in allowedTransitions) answered ${response.status}: ${response.text.slice(0, 300)}`;
+    if (allowed) expect(ok(response), where).toBe(true);
+    else expect(response.status, where).toBe(409);
+    if (allowed) {
+      moveStock(m, m.status, this.target);
+      m.status = this.target;
+      m.canRetry = true;
+      r.last = { command, response };
+    }
+    expect(await verify(m, r), allowed ? 'a transition is a new version' : 'a refused transition changes nothing').toBe(allowed);
+  }
+  toString = () => `transition(${this.target})`;
+}
+
+class Retry implements ModelCommand {
+  check = (m: Readonly<Model>) => m.canRetry;
+  async run(m: Model, r: Real) {
+    const { command, response } = r.last!;
+    const again = await post(r, command);
+    expect(again.status, 'the retry answers the original status').toBe(response.status);
+    expect(again.body, 'the retry answers the original body').toEqual(response.body);
+    expect(await verify(m, r), 'a retry applies nothing').toBe(false);
+  }
+  toString = () => 'retry';
+}
+
+class Stale implements ModelCommand {
+  constructor(readonly target: string) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const stale = [...r.versions].find((v) => v !== r.section.aggregateVersion);
+    if (stale === undefined) return;
+    const response = await post(r, fresh(r, { operation: 'transition', targetStatus: this.target, expectedAggregateVersion: stale }));
+    expect(response.status, `a stale version: ${response.text.slice(0, 300)}`).toBe(409);
+    expect(await verify(m, r), 'a stale command changes nothing').toBe(false);
+  }
+  toString = () => `stale(${this.target})`;
+}
+
+class ReuseKey implements ModelCommand {
+  check = (m: Readonly<Model>) => m.canRetry;
+  async run(m: Model, r: Real) {
+    const key = r.last!.command.idempotencyKey;
+    const response = await post(r, fresh(r, { operation: 'replace', idempotencyKey: key, items: [{ ...r.stock, quantity: 99 }] }));
+    expect(response.status, `the same key with another command: ${response.text.slice(0, 300)}`).toBe(409);
+    expect(await verify(m, r), 'a reused key changes nothing').toBe(false);
+  }
+  toString = () => 'reuse-key';
+}
+
+/** Commands of the property; `inferred` adds key reuse. */
+function commands(inferred: boolean) {
+  const status = fc.constantFrom(...STATUSES);
+  const arbitraries: Array<fc.Arbitrary<ModelCommand>> = [
+    fc.integer({ min: 0, max: 3 }).map((q) => new Replace(q)),
+    status.map((s) => new Transition(s)),
+    status.map((s) => new Transition(s)),
+    fc.constant(new Retry()),
+    status.map((s) => new Stale(s)),
+    ...(inferred ? [fc.constant(new ReuseKey())] : []),
+  ];
+  return fc.commands(arbitraries, { maxCommands: 12 });
+}
+
+/** A fresh work order and observer for one run, and the model of their starting state. */
+async function setup(api: ApiClient, parts: PartsKit, stock: Stock, editsIssued: boolean): Promise<{ model: Model; real: Real }> {
+  const observe = await parts.observe(stock);
+  const id = await parts.workOrder();
+  const section = await parts.section(id);
+  const { item } = await observe();
+  return {
+    model: { onHand: item.inStockQuantity, status: section.partStatus, quantity: 0, canRetry: false, editsIssued },
+    real: { api, parts, stock, id, observe, othersCommitted: item.inStockQuantity - item.availableQuantity, section, versions: new Set([section.aggregateVersion]) },
+  };
+}
+
+test.describe('parts section model', () => {
+  test.setTimeout(300_000);
+
+  test('random transitions, replaces, retries and stale commands keep stock, status and version consistent', {
+    tag: ['@PARTS-002', '@PARTS-006', '@PARTS-007', '@PARTS-008', '@PARTS-009', '@PARTS-010', '@PARTS-011', '@PARTS-016', '@PARTS-017'],
+  }, async ({ api, parts }) => {
+    const stock = await parts.stocked();
+    await fc.assert(fc.asyncProperty(commands(false), async (cmds) => {
+      await fc.asyncModelRun(() => setup(api, parts, stock, false), cmds);
+    }), propertyParameters(6));
+  });
+
+  test('usage edits of issued sections and reused keys keep stock and version consistent', { tag: ['@PARTS-014', '@PARTS-018'] }, async ({ api, parts }) => {
+    const stock = await parts.stocked();
+    await fc.assert(fc.asyncProperty(commands(true), async (cmds) => {
+      await fc.asyncModelRun(() => setup(api, parts, stock, true), cmds);
+    }), propertyParameters(4));
+  });
+});
