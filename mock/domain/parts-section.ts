@@ -24,7 +24,7 @@ import type { Org } from '../store/org.ts';
 import type { LocationRow, PartStatus, PartsLine, PartsState, Schemas, StockMovement, WorkOrderRow } from '../store/types.ts';
 import { conflict, invalid, notFound } from '../pipeline/problem.ts';
 import { requireModule } from '../pipeline/authorize.ts';
-import { isActive } from '../handlers/work-orders.ts';
+import { isActive } from './work-order-state.ts';
 import { COMMITTING, committedBy, demandsOn, onHand, quantitiesByStock, recordMovements, shortfalls, stockKey } from './stock.ts';
 
 type Section = Schemas['PartsSection'];

@@ -15,7 +15,8 @@ import { cachedJson } from '../http/json-cache.ts';
 import { noContent, raw } from '../http/envelope.ts';
 import { conflict, notFound } from '../pipeline/problem.ts';
 import type { ExpenseRow, Schemas, WorkOrderRow } from '../store/types.ts';
-import { isActive, workOrderOf } from './work-orders.ts';
+import { workOrderOf } from './work-orders.ts';
+import { isActive } from '../domain/work-order-state.ts';
 
 const serialize = (row: ExpenseRow): string => cachedJson(row.data);
 

@@ -17,20 +17,13 @@ import { nativePage } from '../paging/pages.ts';
 import { conflict, notFound } from '../pipeline/problem.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import { emptyParts, issuePendingParts } from '../domain/parts-section.ts';
+import { ACTIVE_STATUSES } from '../domain/work-order-state.ts';
 import type { Org } from '../store/org.ts';
 import type { Schemas, WorkOrderRow } from '../store/types.ts';
 
 type Status = Schemas['WorkOrderStatus'];
 /** The fields of the create and update bodies (the update's are a subset, plus nullable links). */
 type Body = Schemas['WorkOrderUpdateRequest'] & { workRequestId?: string; previous_id?: string };
-
-/** Statuses in which a work order is active (inferred: not completed, canceled or skipped). */
-export const ACTIVE_STATUSES: ReadonlySet<string> = new Set(['open', 'on_hold', 'in_progress']);
-
-/** Whether a work order is visible and active (expenses and part returns need it). */
-export function isActive(row: WorkOrderRow): boolean {
-  return row.deletedAt === undefined && ACTIVE_STATUSES.has(row.data.status ?? 'open');
-}
 
 /** The visible work order of the path's `id`, or 404. Shared by the expense and parts handlers. */
 export function workOrderOf(ctx: Context): WorkOrderRow {

@@ -7,7 +7,7 @@
  * (`expenseInCostTrackingDisabledOrg`).
  */
 import type { ExpenseRow, Schemas, WorkOrderRow } from '../store/types.ts';
-import { isActive } from '../handlers/work-orders.ts';
+import { isActive } from '../domain/work-order-state.ts';
 import type { SeedContext, Seeder } from './context.ts';
 
 type ExpenseType = Schemas['ExpenseType'];

@@ -7,7 +7,7 @@
  */
 import { ProblemError } from '../pipeline/problem.ts';
 import { issuePendingParts, PART_STATUSES, transition } from '../domain/parts-section.ts';
-import { isActive } from '../handlers/work-orders.ts';
+import { isActive } from '../domain/work-order-state.ts';
 import type { PartsLine, WorkOrderRow } from '../store/types.ts';
 import { stockKeptForSuite } from './parts.ts';
 import type { Seeder } from './context.ts';

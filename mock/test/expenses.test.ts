@@ -5,7 +5,8 @@
  */
 import { test, expect } from '@playwright/test';
 import { buildWorld, DEFAULT_SEED } from '../seed/build.ts';
-import { costsOf, isActive } from '../handlers/work-orders.ts';
+import { costsOf } from '../handlers/work-orders.ts';
+import { isActive } from '../domain/work-order-state.ts';
 import { startMock, type RunningMock } from '../server.ts';
 
 test('seeded entries: on existing work orders, some retired, never recorded or without description; fixtures usable', () => {
