@@ -1,17 +1,26 @@
 /**
- * `X-Request-ID` on every response, 204 and errors included (REQID-001, REQID-002), and never repeated
- * (REQID-004: it is a correlation id).
+ * `X-Request-ID` on every response (Limits › response headers: "every response, including 204 and
+ * errors"): on successes, 204 included (REQID-001), and on errors (REQID-002), each kept apart so a
+ * failure names its requirement; and never repeated (REQID-004: it is a correlation id).
  */
 import type { Check } from './registry.ts';
+import type { Exchange } from '../lib/exchange.ts';
 
-export const requestIdPresent: Check = {
-  name: 'requestIdPresent',
+function missingId(x: Exchange): string[] {
+  const id = x.responseHeaders['x-request-id'];
+  return id && id.trim() !== '' ? [] : [`${x.status} response to ${x.method} ${x.path} has no X-Request-ID`];
+}
+
+export const requestIdOnSuccess: Check = {
+  name: 'requestIdOnSuccess',
   requirement: 'REQID-001',
-  run(x) {
-    if (x.status >= 500) return [];
-    const id = x.responseHeaders['x-request-id'];
-    return id && id.trim() !== '' ? [] : [`${x.status} response to ${x.method} ${x.path} has no X-Request-ID`];
-  },
+  run: (x) => (x.status < 400 ? missingId(x) : []),
+};
+
+export const requestIdOnError: Check = {
+  name: 'requestIdOnError',
+  requirement: 'REQID-002',
+  run: (x) => (x.status >= 400 && x.status < 500 ? missingId(x) : []),
 };
 
 export const requestIdUnique: Check = {

@@ -1,11 +1,32 @@
 /**
  * The status is one the description lists for the operation, or a cross-cutting one every operation can
  * give: 401 (Authentication), 403 (scopes, modules), 429 (rate limits) (SPEC-001; SPEC-005 for operations
- * whose route is inferred).
+ * whose route is inferred). Two requests are outside the operation's contract and not judged here: a
+ * URL whose path is not valid percent-encoding (RFC 3986; any HTTP server may refuse it with 400), and a
+ * JSON write sent with another Content-Type, which breaks the client's obligation (What the service
+ * does: "Content-Type: application/json is sent on JSON writes"; its 415 is judged by ERR-010).
  */
 import type { Check } from './registry.ts';
+import type { Exchange } from '../lib/exchange.ts';
 
 const CROSS_CUTTING = new Set([401, 403, 429]);
+
+/** Whether the request path is not valid percent-encoding. */
+function malformedPath(x: Exchange): boolean {
+  try {
+    decodeURIComponent(x.path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Whether the request sent a body to a JSON operation with a Content-Type that is not JSON. */
+function nonJsonWrite(x: Exchange): boolean {
+  if (!x.operation?.requestBody?.mediaTypes.includes('application/json') || x.requestBody === undefined) return false;
+  const type = Object.entries(x.requestHeaders).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  return !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
+}
 
 export const statusDocumented: Check = {
   name: 'statusDocumented',
@@ -15,6 +36,7 @@ export const statusDocumented: Check = {
     const op = x.operation;
     if (!op || x.status >= 500 || CROSS_CUTTING.has(x.status)) return [];
     if (op.responses.some((r) => r.status === x.status)) return [];
+    if ((x.status === 400 && malformedPath(x)) || (x.status === 415 && nonJsonWrite(x))) return [];
     return [`${op.operationId} answered ${x.status}, which is not documented (documented: ${op.responses.map((r) => r.status).join(', ')})`];
   },
 };

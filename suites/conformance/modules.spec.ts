@@ -1,10 +1,13 @@
 /**
  * Feature modules (Authentication 8; module requirements): a disabled module answers 403
- * `module_disabled` even when the key holds the scope, except the documented exceptions.
+ * `module_disabled` even when the key holds the scope, except the documented exceptions; native work
+ * orders need no module. Other families' module tests live in their own files.
  */
 import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
+import { uid } from '../lib/provision.ts';
+import { MODULES } from '../../spec/lib/openapi.ts';
 
 test.describe('Meters module disabled', () => {
   test('every meter and reading operation but archive answers 403 module_disabled', { tag: ['@MODULE-001'] }, async ({ as, profile }) => {
@@ -30,4 +33,22 @@ test.describe('Meters module disabled', () => {
     const archived = await client.delete(`/meters/${meterId}`);
     expect(archived.status, archived.text).toBe(204);
   });
+});
+
+test.describe('native work orders need no feature module', () => {
+  for (const module of MODULES) {
+    test(`work orders are created, read, updated, listed and deleted with ${module} disabled`, { tag: ['@MODULE-013'] }, async ({ as, profile }) => {
+      const client = as.moduleDisabled(module);
+      const created = await client.post('/work-orders', { json: { title: `CT module ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } });
+      expect(created.status, created.text.slice(0, 300)).toBe(201);
+      const id = created.body.data.id as string;
+      expect((await client.get(`/work-orders/${id}`)).status).toBe(200);
+      const updated = await client.patch(`/work-orders/${id}`, { json: { priority: 'high' } });
+      expect(updated.status, updated.text.slice(0, 300)).toBe(200);
+      expect(updated.body.data.priority).toBe('high');
+      expect((await client.get('/work-orders', { query: { limit: 1 } })).status).toBe(200);
+      expect((await client.delete(`/work-orders/${id}`)).status).toBe(204);
+      expectProblem(await client.get(`/work-orders/${id}`), 404);
+    });
+  }
 });

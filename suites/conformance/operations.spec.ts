@@ -1,0 +1,306 @@
+/**
+ * Operation-wide checks, Schemathesis-style (Endpoints; Errors; Authentication; States and transitions):
+ * every operation that has a recipe (suites/recipes), or needs no input, is sent
+ * - valid: it gets its documented success status (SPEC-007);
+ * - without credentials and with a well-formed unknown key: 401 (AUTH-001, AUTH-007);
+ * - with one input of the wrong type, generated from its spec parameters and body schema: 400
+ *   `validation_error` (SPEC-008);
+ * and creates read back through the read or list operation (SPEC-009), deletes leave reads and lists
+ * (SPEC-010). Operations whose route is inferred, inputs the description does not show and behaviour it
+ * leaves open are tagged SPEC-005 instead, so they never decide certification.
+ */
+import { test, expect } from '../fixtures.ts';
+import { expectProblem } from '../lib/expect-problem.ts';
+import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
+import { operations } from '../lib/operations.ts';
+import type { ApiClient } from '../lib/client.ts';
+import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts';
+import { loadOpenApi, type JsonSchema, type Operation } from '../../spec/lib/openapi.ts';
+import { SCHEMA_BASE, toView, type SchemaView } from '../../spec/lib/schema-view.ts';
+
+type Schema = Record<string, unknown>;
+type Level = 'must' | 'inferred';
+type Resource = Record<string, unknown>;
+
+const UNKNOWN_KEY = 'sk_live_Qq0Pp9Oo8Nn7Mm6Ll5Kk4Jj3Ii2Hh1Gg';
+const components = loadOpenApi().components.schemas;
+const isObject = (v: unknown): v is Resource => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The schema in a view with its `$ref`s followed; undefined when it states nothing (`true`, `{}`). */
+function resolved(schema: JsonSchema | undefined, view: SchemaView): Schema | undefined {
+  let s = toView(schema ?? true, view);
+  for (let depth = 0; typeof s === 'object' && typeof s.$ref === 'string' && depth < 10; depth++) {
+    const name = s.$ref.replace(SCHEMA_BASE, '').replace('#/components/schemas/', '');
+    s = toView(components[name] ?? true, view);
+  }
+  return typeof s === 'object' && Object.keys(s).length > 0 ? s : undefined;
+}
+
+/** The properties an object schema names, its own and those of its allOf, oneOf and anyOf members. */
+function properties(schema: Schema, view: SchemaView): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = { ...((schema.properties as Record<string, JsonSchema> | undefined) ?? {}) };
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    for (const member of (schema[key] as JsonSchema[] | undefined) ?? []) {
+      const m = resolved(member, view);
+      if (m) for (const [name, s] of Object.entries(properties(m, view))) if (s !== false) out[name] ??= s;
+    }
+  }
+  return out;
+}
+
+const firstType = (s: Schema): unknown => ([] as unknown[]).concat(s.type ?? []).find((t) => t !== 'null');
+
+/** A query or path value the parameter's schema refuses (not a number, not a listed value), if it has one. */
+function wrongParameter(schema: JsonSchema, view: SchemaView): string | undefined {
+  const s = resolved(schema, view);
+  const item = s && firstType(s) === 'array' ? resolved(s.items as JsonSchema, view) : s;
+  if (!item) return undefined;
+  if (item.enum !== undefined || item.const !== undefined) return 'not_a_listed_value';
+  const type = firstType(item);
+  if (type === 'integer' || type === 'number') return 'not-a-number';
+  if (type === 'boolean') return 'not-a-boolean';
+  return undefined;
+}
+
+/** A JSON value of another type than the schema states, if it states one. */
+function wrongJson(schema: JsonSchema, view: SchemaView): unknown {
+  const s = resolved(schema, view);
+  if (!s) return undefined;
+  const listed = s.const ?? (s.enum as unknown[] | undefined)?.[0];
+  if (listed !== undefined) return typeof listed === 'string' ? 12345 : 'not-a-listed-value';
+  const wrong: Record<string, unknown> = { string: 12345, integer: 'not-a-number', number: 'not-a-number', boolean: 'not-a-boolean', array: 'not-an-array', object: 'not-an-object' };
+  return wrong[firstType(s) as string];
+}
+
+/** One input of a valid request replaced by a value of the wrong type. */
+interface Mutation {
+  input: string;
+  apply(request: PreparedRequest): PreparedRequest;
+}
+
+function withQuery(name: string, value: string): Mutation {
+  return { input: `query ${name}=${value}`, apply: (r) => ({ ...r, options: { ...r.options, query: { ...r.options?.query, [name]: value } } }) };
+}
+
+function withPathSegment(op: Operation, name: string, value: string): Mutation {
+  const index = op.path.split('/').indexOf(`{${name}}`);
+  return {
+    input: `path ${name}=${value}`,
+    apply: (r) => ({ ...r, path: r.path.split('/').map((segment, i) => (i === index ? value : segment)).join('/') }),
+  };
+}
+
+function withBody(input: string, change: (body: Resource) => unknown): Mutation {
+  return { input, apply: (r) => ({ ...r, options: { ...r.options, json: change(r.options?.json as Resource) } }) };
+}
+
+/**
+ * The wrong-type inputs of an operation at one level: `must` covers the parameters and body fields the
+ * description states, `inferred` those it does not (all of them on an inferred operation). Without
+ * `body`, only the inputs known before a request is built (parameters, the body as a whole).
+ */
+function mutations(op: Operation, level: Level, body?: Resource): Mutation[] {
+  if (!op.responses.some((r) => r.status === 400) || (op.inferred && level === 'must')) return [];
+  const view: SchemaView = level === 'must' ? 'stated' : 'full';
+  const out: Mutation[] = [];
+  for (const p of op.parameters) {
+    if (p.in !== 'query' && p.in !== 'path') continue;
+    const value = wrongParameter(p.schema, view);
+    if (value === undefined) continue;
+    const stated = !op.inferred && !p.inferred && wrongParameter(p.schema, 'stated') !== undefined;
+    if (stated !== (level === 'must')) continue;
+    if (p.in === 'query') out.push(withQuery(p.name, value));
+    else if (firstType(resolved(p.schema, view) ?? {}) === 'integer') out.push(withPathSegment(op, p.name, value));
+  }
+  if (!op.requestBody?.mediaTypes.includes('application/json')) return out;
+  const stated = resolved(op.requestBody.schema, 'stated');
+  const schema = level === 'must' ? stated : op.inferred || !stated ? resolved(op.requestBody.schema, 'full') : undefined;
+  if (!schema) return out;
+  out.push(withBody('the body as an array', (b) => [b]));
+  const props = properties(schema, view);
+  const field = Object.keys(body ?? {}).find((k) => props[k] !== undefined && wrongJson(props[k]!, view) !== undefined);
+  if (field) out.push(withBody(`body field ${field}`, (b) => ({ ...b, [field]: wrongJson(props[field]!, view) })));
+  return out;
+}
+
+const send = (client: ApiClient, r: PreparedRequest) => client.send(r.method, r.path, r.options);
+
+/** The resources a create answered: `{data}`, the resource itself, a one-resource wrapper or an array. */
+function resourcesIn(body: unknown): Resource[] {
+  if (Array.isArray(body)) return body.filter(isObject);
+  if (!isObject(body)) return [];
+  if (isObject(body.data)) return [body.data];
+  if (Array.isArray(body.data)) return body.data.filter(isObject);
+  if ('id' in body) return [body];
+  const wrapped = Object.values(body).filter((v): v is Resource => isObject(v) && 'id' in v);
+  return wrapped.length === 1 ? wrapped : [];
+}
+
+/** Whether a response schema identifies what it answers by an `id` (creates do; commands on a section do not). */
+function identifiesResource(schema: JsonSchema | undefined): boolean {
+  const s = resolved(schema, 'full');
+  if (!s) return false;
+  if (firstType(s) === 'array') return 'id' in properties(resolved(s.items as JsonSchema, 'full') ?? {}, 'full');
+  const props = properties(s, 'full');
+  if ('id' in props) return true;
+  return Object.values(props).some((p) => {
+    const inner = resolved(p, 'full');
+    return inner !== undefined && firstType(inner) !== 'array' && 'id' in properties(inner, 'full');
+  });
+}
+
+/** Every item of a list: a native or compatibility list walked to its end, an `items` list, or a bare array. */
+async function listItems(client: ApiClient, path: string): Promise<Resource[]> {
+  const first = await client.get(path);
+  expect(first.status, `GET ${path}: ${first.text.slice(0, 200)}`).toBe(200);
+  const body = first.body;
+  if (Array.isArray(body)) return body;
+  if (isObject(body?.meta) && isObject((body.meta as Resource).pagination)) return (await walkPages(client, path, { limit: 100 })).items;
+  const wrapper = Object.keys(body ?? {}).find((k) => Array.isArray(body[k]));
+  expect(wrapper, `GET ${path} answers a list`).toBeDefined();
+  if ('nextCursor' in body) return (await walkCompatPages(client, path, wrapper!, { limit: 200 })).items;
+  return body[wrapper!];
+}
+
+/**
+ * The item of a list with this id. Compatibility lists page by offset and concurrent changes can shift
+ * later pages (Limits › Pagination), so a walk that misses the item is repeated, twice at most.
+ */
+async function findListed(client: ApiClient, path: string, id: string): Promise<Resource | undefined> {
+  for (let walk = 0; walk < 3; walk++) {
+    const hit = (await listItems(client, path)).find((item) => String(item.id) === id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+const GETS = operations.filter((o) => o.method === 'GET');
+const parentPath = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
+
+/** How a created resource is read back: the GET of `{path}/{id}`, or the list GET of the same path. */
+function readerOf(op: Operation): { kind: 'single' | 'list'; read: Operation } | undefined {
+  const success = op.responses.find((r) => r.status === 200 || r.status === 201);
+  if (op.method !== 'POST' || !identifiesResource(success?.schema)) return undefined;
+  const single = GETS.find((g) => parentPath(g.path) === op.path && g.path !== op.path);
+  if (single) return { kind: 'single', read: single };
+  const list = GETS.find((g) => g.path === op.path);
+  return list ? { kind: 'list', read: list } : undefined;
+}
+
+/**
+ * Deletes whose resource stays readable, with what the read shows instead (getMeter: "one meter, active
+ * or archived"; readable archived meters are inferred, METER-014).
+ */
+const STAYS_READABLE: Record<string, (resource: Resource) => boolean> = {
+  archiveMeter: (meter) => meter.is_active === false,
+};
+
+/** How a deletion is observed: the GET of the same path, or the list GET of the parent path. */
+function afterDelete(op: Operation): { kind: 'single' | 'list'; read: Operation } | undefined {
+  if (op.method !== 'DELETE') return undefined;
+  const single = GETS.find((g) => g.path === op.path);
+  if (single) return { kind: 'single', read: single };
+  const list = GETS.find((g) => g.path === parentPath(op.path) && g.path !== op.path);
+  return list ? { kind: 'list', read: list } : undefined;
+}
+
+/** The resource of a single read: `{data}`, a one-resource wrapper, or the body itself. */
+function unwrap(body: unknown): Resource | undefined {
+  return resourcesIn(body)[0];
+}
+
+const tagFor = (mustTags: string[], inferred: boolean) => (inferred ? ['@SPEC-005'] : mustTags);
+
+/**
+ * The operation's recipe; an operation without one that needs no input (a GET without path or required
+ * query parameters, such as GET /assets) is sent as it is.
+ */
+function recipeOf(op: Operation): Recipe | undefined {
+  if (RECIPES[op.operationId]) return RECIPES[op.operationId];
+  if (op.method !== 'GET' || op.parameters.some((p) => p.in === 'path' || p.required)) return undefined;
+  return async () => ({ method: 'GET', path: op.path, expect: 200 });
+}
+
+for (const op of operations.filter((o) => recipeOf(o))) {
+  const recipe = recipeOf(op)!;
+
+  test.describe(`${op.operationId} (${op.method} ${op.path})`, () => {
+    test('a valid request gets its documented success status', { tag: tagFor(['@SPEC-007'], op.inferred) }, async ({ api, profile }) => {
+      const prepared = await recipe({ api, profile });
+      expect(op.responses.filter((r) => r.status < 300).map((r) => r.status), 'the recipe expects a documented success').toContain(prepared.expect);
+      const response = await send(api, prepared);
+      expect(response.status, `${op.operationId}: ${response.text.slice(0, 300)}`).toBe(prepared.expect);
+    });
+
+    test('no credentials, or a well-formed unknown key, answer 401', { tag: tagFor(['@AUTH-001', '@AUTH-007'], op.inferred) }, async ({ api, profile, as }) => {
+      const prepared = await recipe({ api, profile });
+      expectProblem(await send(as.anonymous(), prepared), 401, 'missing_authorization');
+      expectProblem(await send(as.header(`Bearer ${UNKNOWN_KEY}`), prepared), 401, 'invalid_api_key');
+    });
+
+    for (const level of ['must', 'inferred'] as const) {
+      if (mutations(op, level).length === 0) continue;
+      const title = level === 'must' ? 'an input of the wrong type answers 400 validation_error' : 'an inferred input of the wrong type answers 400 validation_error';
+      test(title, { tag: tagFor(['@SPEC-008'], level === 'inferred') }, async ({ api, profile }) => {
+        const prepared = await recipe({ api, profile });
+        const body = prepared.options?.json;
+        for (const m of mutations(op, level, isObject(body) ? body : undefined)) {
+          const response = await send(api, m.apply(prepared));
+          expect(response.status, `${op.operationId} with ${m.input}: ${response.text.slice(0, 300)}`).toBe(400);
+          expectProblem(response, 400, 'validation_error');
+        }
+      });
+    }
+
+    const reader = readerOf(op);
+    if (reader) {
+      test(`the created resource reads back through ${reader.read.operationId}`, { tag: tagFor(['@SPEC-009'], op.inferred || reader.read.inferred) }, async ({ api, profile }) => {
+        const prepared = await recipe({ api, profile });
+        const created = await send(api, prepared);
+        expect(created.status, created.text.slice(0, 300)).toBe(prepared.expect);
+        const resources = resourcesIn(created.body);
+        expect(resources.length, `${op.operationId} answers the created resource`).toBeGreaterThan(0);
+        const sent = isObject(prepared.options?.json) ? prepared.options.json : {};
+        for (const resource of resources) {
+          const id = String(resource.id);
+          let found: Resource | undefined;
+          if (reader.kind === 'single') {
+            const read = await api.get(`${prepared.path}/${encodeURIComponent(id)}`);
+            expect(read.status, `${reader.read.operationId} of ${id}`).toBe(200);
+            found = unwrap(read.body);
+          } else {
+            found = await findListed(api, prepared.path, id);
+          }
+          expect(found, `${reader.read.operationId} shows ${id}`).toBeDefined();
+          for (const key of Object.keys(sent).filter((k) => k in resource && (reader.kind === 'single' || k in found!))) {
+            expect(found![key], `${key} of ${id} as read`).toEqual(resource[key]);
+          }
+        }
+      });
+    }
+
+    const observe = afterDelete(op);
+    if (observe) {
+      const staysReadable = STAYS_READABLE[op.operationId];
+      const title = observe.kind === 'single' ? (staysReadable ? 'the archived resource stays readable as archived' : 'the deleted resource answers 404 afterwards') : 'the deleted resource leaves its list';
+      test(title, { tag: tagFor(['@SPEC-010'], op.inferred || observe.read.inferred || staysReadable !== undefined) }, async ({ api, profile }) => {
+        const prepared = await recipe({ api, profile });
+        const listPath = prepared.path.replace(/\/[^/]+$/, '');
+        const id = decodeURIComponent(prepared.path.split('/').at(-1)!);
+        const present = observe.kind === 'single' ? (await api.get(prepared.path)).status === 200 : (await findListed(api, listPath, id)) !== undefined;
+        expect(present, `${id} is readable before the delete`).toBe(true);
+        const deleted = await send(api, prepared);
+        expect(deleted.status, deleted.text.slice(0, 300)).toBe(prepared.expect);
+        if (observe.kind === 'list') {
+          expect((await listItems(api, listPath)).map((item) => String(item.id)), `${observe.read.operationId} after the delete`).not.toContain(id);
+        } else if (staysReadable) {
+          const read = await api.get(prepared.path);
+          expect(read.status).toBe(200);
+          expect(staysReadable(unwrap(read.body) ?? {}), `${op.operationId}: the read shows it archived`).toBe(true);
+        } else {
+          expectProblem(await api.get(prepared.path), 404);
+        }
+      });
+    }
+  });
+}

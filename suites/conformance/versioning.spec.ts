@@ -1,0 +1,74 @@
+/**
+ * Versioning and the native envelope (Versioning: version 1 under `/v1`, `meta.api_version` is `v1`;
+ * Resources › Native envelope: single `{data, meta: {request_id, api_version}}`, list `{data: [...],
+ * meta: {request_id, api_version, pagination: {has_more, cursor, total_count}}}`).
+ */
+import { test, expect } from '../fixtures.ts';
+import { notAssessed } from '../lib/needs.ts';
+import { meterBody } from '../kits/meters.ts';
+import { createWorkOrder } from '../kits/work-orders.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import type { TargetProfile } from '../../spec/lib/profile.ts';
+
+/** One native single-resource response of each family the suite can create, 201 included, and their reads. */
+async function singles(api: ApiClient, profile: TargetProfile): Promise<ApiResponse[]> {
+  const meter = await api.post('/meters', { json: await meterBody(api, profile) });
+  expect(meter.status, meter.text.slice(0, 300)).toBe(201);
+  const reading = await api.post(`/meters/${meter.body.data.id}/readings`, { json: { value: 3, ...profile.bodies.createMeterReading } });
+  expect(reading.status, reading.text.slice(0, 300)).toBe(201);
+  const wo = await createWorkOrder(api, profile);
+  return [meter, reading, await api.get(`/meters/${meter.body.data.id}`), await api.get(`/work-orders/${wo.id}`), await api.patch(`/work-orders/${wo.id}`, { json: { priority: 'high' } })];
+}
+
+/** One native list response of each stated native list. */
+async function lists(api: ApiClient, profile: TargetProfile): Promise<ApiResponse[]> {
+  const meter = (await singles(api, profile))[0]!.body.data;
+  return Promise.all(['/meters', '/work-orders', '/assets', `/meters/${meter.id}/readings`].map((path) => api.get(path, { query: { limit: 2 } })));
+}
+
+const where = (r: ApiResponse) => `${r.exchange.method} ${r.exchange.path}`;
+
+test.describe('versioning', () => {
+  test('the API lives under /v1: the same paths without it are not the API', { tag: ['@VER-001'] }, async ({ api, profile }) => {
+    if (!/\/v1\/?$/.test(profile.baseUrl)) notAssessed(`the base URL ${profile.baseUrl} does not end in /v1`);
+    const root = profile.baseUrl.replace(/\/v1\/?$/, '');
+    expect((await api.get('/meters', { query: { limit: 1 } })).status, 'the same path under /v1 is the API').toBe(200);
+    for (const path of ['/meters', '/work-orders', '/assets', '/workrequests', '/customfields/assets']) {
+      const r = await api.get(`${root}${path}`);
+      const isApiAnswer = r.status < 300 && /json/.test(r.headers['content-type'] ?? '');
+      expect(isApiAnswer, `GET ${root}${path} answered ${r.status} ${r.headers['content-type'] ?? ''}`).toBe(false);
+    }
+    const write = await api.post(`${root}/work-orders`, { json: { title: 'CT not the API', ...profile.bodies.createWorkOrder } });
+    expect(write.status, `POST ${root}/work-orders`).toBeGreaterThanOrEqual(300);
+  });
+
+  test('meta.api_version is v1 on native single and list responses', { tag: ['@VER-002'] }, async ({ api, profile }) => {
+    for (const r of [...(await singles(api, profile)), ...(await lists(api, profile))]) {
+      expect(r.status, where(r)).toBeLessThan(300);
+      expect(r.body.meta?.api_version, where(r)).toBe('v1');
+    }
+  });
+
+  test('single resources are {data, meta: {request_id, api_version}}', { tag: ['@VER-003'] }, async ({ api, profile }) => {
+    for (const r of await singles(api, profile)) {
+      expect(Object.keys(r.body).sort(), where(r)).toEqual(['data', 'meta']);
+      expect(typeof r.body.data === 'object' && !Array.isArray(r.body.data), `${where(r)}: data is one resource`).toBe(true);
+      expect(typeof r.body.data.id, `${where(r)}: data.id`).toBe('string');
+      expect(typeof r.body.meta.request_id, `${where(r)}: meta.request_id`).toBe('string');
+      expect(typeof r.body.meta.api_version, `${where(r)}: meta.api_version`).toBe('string');
+    }
+  });
+
+  test('lists are {data: [...], meta: {request_id, api_version, pagination: {has_more, cursor}}}', { tag: ['@VER-004'] }, async ({ api, profile }) => {
+    for (const r of await lists(api, profile)) {
+      expect(Object.keys(r.body).sort(), where(r)).toEqual(['data', 'meta']);
+      expect(Array.isArray(r.body.data), `${where(r)}: data is an array`).toBe(true);
+      expect(typeof r.body.meta.request_id, `${where(r)}: meta.request_id`).toBe('string');
+      expect(typeof r.body.meta.api_version, `${where(r)}: meta.api_version`).toBe('string');
+      const pagination = r.body.meta.pagination;
+      expect(typeof pagination?.has_more, `${where(r)}: pagination.has_more`).toBe('boolean');
+      expect('cursor' in pagination, `${where(r)}: pagination.cursor`).toBe(true);
+      if (pagination.has_more) expect(typeof pagination.cursor, `${where(r)}: a cursor to continue`).toBe('string');
+    }
+  });
+});
