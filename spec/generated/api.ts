@@ -320,6 +320,18 @@ export interface paths {
          *     A retry with the identical command and `idempotencyKey` returns the original response; the same key
          *     with a different command answers 409. Organization settings, lifecycle rules and stock availability
          *     can reject a command. The response body and full error list are not shown (inferred: the new section).
+         *
+         *     Inferred (x-inferred) rules of the reference mock, in the order checked: an unknown work order 404; a
+         *     known `idempotencyKey` replays the original status and body when the command is identical, else 409
+         *     `idempotency_key_reused`; a stale `expectedAggregateVersion` 409 `version_conflict`. A `transition`
+         *     that takes stock (reserved, kitted, staged, issued) while Parts Inventory is disabled answers 403
+         *     `module_disabled`; a target outside `allowedTransitions` 409 `transition_not_allowed`; a commitment
+         *     or issue beyond the available stock 409 `insufficient_stock` (API keys cannot override overcommit).
+         *     A `replace` naming a row id the section does not have answers 400 `validation_error`; a part or
+         *     location the organization does not have 404; a `unitCostMinor` without the organization's override
+         *     setting 409 `unit_cost_override_not_allowed`; an inactive work order whose section is not issued 409
+         *     `work_order_inactive`. On an issued section (also of a completed work order) a row's quantity is its
+         *     used quantity: stock moves by the difference, removed rows return theirs, new rows are issued at once.
          */
         post: operations["commandWorkOrderParts"];
         delete?: never;
@@ -1120,13 +1132,21 @@ export interface components {
         PartsSection: {
             workOrderId: components["schemas"]["Id"];
             partStatus: components["schemas"]["PartStatus"];
-            /** @enum {string} */
+            /**
+             * @description Inferred rule: `available` when every row's quantity is at most its `availableQuantity` (and always for an issued section), `unavailable` when no row's is, else `partial`.
+             * @enum {string}
+             */
             partAvailability: "available" | "partial" | "unavailable";
-            /** @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 */
+            /**
+             * @description Changes exactly when the section changes (inferred: SHA-256 of its canonical state).
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
             aggregateVersion: string;
             items: components["schemas"]["PartsItem"][];
+            /** @description Inferred: one entry per other visible work order whose section is not issued and holds (assigned) or commits (reserved, kitted, staged) the same part at the same location, with its summed quantity. */
             competingDemands: components["schemas"]["CompetingDemand"][];
             capabilities: components["schemas"]["PartsCapabilities"];
+            /** @description Inferred: true when the work order is not active (done, canceled or skipped). */
             historyOnly: boolean;
         };
         Money: {
@@ -1161,6 +1181,7 @@ export interface components {
             };
             inStockQuantity: number;
             availableQuantity: number;
+            /** @description Inferred: `issued` for an issued row, else `ready` when the quantity is available, `short` when only part of it is, `out_of_stock` when none is. */
             readiness: string;
             /** @description What was issued, as it was when issued. */
             issuedSnapshot?: {
@@ -1185,7 +1206,13 @@ export interface components {
             partStatus: components["schemas"]["PartStatus"];
             quantity: number;
         };
-        /** @description What the caller may do with this section now. */
+        /**
+         * @description What the caller may do with this section now. Inferred: `allowedTransitions` holds every status the
+         *     staging settings show except the current one; from `issued` only `assigned`, and only while the work
+         *     order is active; nothing on an inactive work order; no stock-taking status while Parts Inventory is
+         *     disabled. `canViewCost` follows the organization's cost tracking, `canOverrideUnitCost` its override
+         *     setting; `canOverrideOvercommit` is false for API keys.
+         */
         PartsCapabilities: {
             canEditParts: boolean;
             canRemoveParts: boolean;

@@ -7,6 +7,7 @@ import { partsRecipes } from './parts.ts';
 import { workRequestRecipes } from './work-requests.ts';
 import { customFieldRecipes } from './custom-fields.ts';
 import { identifierRecipes } from './identifiers.ts';
+import { assetRecipes } from './assets.ts';
 
 export const RECIPES: Record<string, Recipe> = {
   ...meterRecipes,
@@ -16,6 +17,7 @@ export const RECIPES: Record<string, Recipe> = {
   ...workRequestRecipes,
   ...customFieldRecipes,
   ...identifierRecipes,
+  ...assetRecipes,
 };
 
 export type { PreparedRequest, Recipe, RecipeContext } from './recipe.ts';
