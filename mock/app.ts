@@ -2,24 +2,27 @@
  * The mock's request pipeline (design.md §4): request id → control API → `/v1` prefix →
  * authentication (401) → rate limit (429) → routing (404/405) → scope and module (403) → parameter and
  * body validation (400/413/415) → the operation's stateful handler, or Prism for `Prefer` requests →
- * problem details for every error. Validators and the router are compiled once, at construction.
+ * problem details for every error, also for what node:http would answer itself (unparsable requests,
+ * CONNECT, `Expect`, a missing Host). Validators and the router are compiled once, at construction;
+ * Prism is loaded on the first request that may ask for it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { compileRequestValidators, type RequestValidator } from '../spec/lib/validators.ts';
 import { loadOperations, type Operation } from '../spec/lib/openapi.ts';
 import { Router } from '../spec/lib/router.ts';
 import { handlers as defaultHandlers } from './handlers/index.ts';
 import type { Context, HandlerMap, Reply } from './http/context.ts';
-import { isJson, mediaType, parseJson, readBody } from './http/body.ts';
+import { announcesBody, drained, isJson, mediaType, parseJson, readBody } from './http/body.ts';
 import { parseQuery } from './http/query.ts';
-import { failure, success, write, type Outgoing, type ResponseHook } from './http/send.ts';
+import { failure, rawResponse, success, write, type Outgoing, type ResponseHook } from './http/send.ts';
 import { authenticate } from './pipeline/authenticate.ts';
 import { modulesOfEntity, requireModule, requireOperationModule, requireScope } from './pipeline/authorize.ts';
 import { ProblemError, invalid, validationError } from './pipeline/problem.ts';
 import { RateLimiter, type RateDecision } from './pipeline/rate-limit.ts';
 import { RequestIds } from './pipeline/request-id.ts';
 import { CursorCodec, type CursorChecks } from './paging/cursor.ts';
-import { PrismFallback, wantsPrism } from './prism/fallback.ts';
+import type * as PrismModule from './prism/fallback.ts';
 import type { ApiKey } from './store/types.ts';
 import type { World } from './store/world.ts';
 import { FaultInjector } from './control/faults.ts';
@@ -43,11 +46,14 @@ export class MockApp {
   private readonly router = new Router(loadOperations());
   private readonly validators: Map<string, RequestValidator> = compileRequestValidators('full');
   private readonly requestIds = new RequestIds();
-  private readonly prism = new PrismFallback();
+  /** mock/prism/fallback.ts, imported on the first request that may ask for Prism: loading it takes a second. */
+  private prism?: Promise<{ wantsPrism: typeof PrismModule.wantsPrism; fallback: PrismFallback }>;
   private readonly handlers: HandlerMap;
   control?: ControlHandler;
   readonly faults = new FaultInjector();
   private readonly hook: ResponseHook;
+  /** Sockets answered outside node:http (clientError, CONNECT). */
+  private readonly answered = new WeakSet<Duplex>();
 
   constructor(private readonly options: AppOptions) {
     this.world = options.buildWorld();
@@ -72,8 +78,11 @@ export class MockApp {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     try {
+      // node:http would answer this itself, without problem details (the server sets requireHostHeader: false).
+      if (req.headers.host === undefined && req.httpVersion === '1.1') throw invalid('header', 'Host', 'is required in HTTP/1.1');
       if (path.startsWith('/__mock/') && this.control?.(req, res, path, requestId)) return;
     } catch (error) {
+      req.resume();
       this.fail(res, requestId, error);
       return;
     }
@@ -117,20 +126,45 @@ export class MockApp {
         world, org, key, op, params: values, query, body: undefined, requestId, now,
         origin: `http://${req.headers.host ?? '127.0.0.1'}`, cursors: this.cursors,
       };
-      if (wantsPrism(req.headers.prefer as string | undefined, query) || !this.handlers[op.operationId]) {
-        this.viaPrism(req, res, ctx, apiPath, rate);
+      const prefer = req.headers.prefer as string | undefined;
+      if (prefer !== undefined || namesPrismQuery(query) || !this.handlers[op.operationId]) {
+        this.maybeViaPrism(req, res, ctx, validator, apiPath, prefer, rate);
         return;
       }
-      if (op.requestBody) {
-        this.withBody(req, res, ctx, validator, rate);
-        return;
-      }
-      req.resume();
-      this.reply(res, requestId, this.run(ctx), rate);
+      this.viaHandler(req, res, ctx, validator, rate);
     } catch (error) {
       req.resume();
       this.fail(res, requestId, error);
     }
+  }
+
+  /** The operation's stateful handler, after reading and validating the body when it takes one. */
+  private viaHandler(req: IncomingMessage, res: ServerResponse, ctx: Context, validator: RequestValidator, rate: RateDecision): void {
+    if (ctx.op.requestBody) {
+      this.withBody(req, res, ctx, validator, rate);
+      return;
+    }
+    req.resume();
+    this.reply(res, ctx.requestId, this.run(ctx), rate);
+  }
+
+  /** Loads Prism (once), then lets it answer if the request asks for it (or no handler exists). */
+  private maybeViaPrism(req: IncomingMessage, res: ServerResponse, ctx: Context, validator: RequestValidator, apiPath: string, prefer: string | undefined, rate: RateDecision): void {
+    this.loadPrism()
+      .then(({ wantsPrism, fallback }) => {
+        const asked = wantsPrism(prefer, ctx.query);
+        if (asked || !this.handlers[ctx.op.operationId]) this.viaPrism(req, res, ctx, apiPath, rate, fallback, asked);
+        else this.viaHandler(req, res, ctx, validator, rate);
+      })
+      .catch((error) => {
+        req.resume();
+        this.fail(res, ctx.requestId, error);
+      });
+  }
+
+  private loadPrism(): Promise<{ wantsPrism: typeof PrismModule.wantsPrism; fallback: PrismFallback }> {
+    this.prism ??= import('./prism/fallback.ts').then((module) => ({ wantsPrism: module.wantsPrism, fallback: new module.PrismFallback() }));
+    return this.prism;
   }
 
   private run(ctx: Context): Reply {
@@ -169,25 +203,79 @@ export class MockApp {
     for (const module of modulesOfEntity(op, ctx.params, ctx.body)) requireModule(ctx.org, module);
   }
 
-  private viaPrism(req: IncomingMessage, res: ServerResponse, ctx: Context, apiPath: string, rate: RateDecision): void {
+  /**
+   * Prism's answer. When the request asked for it (`asked`), an answer Prism cannot produce (say, for an
+   * `Accept` no documented response has) is the request's problem: 400 on its preference, never a 5xx.
+   */
+  private viaPrism(req: IncomingMessage, res: ServerResponse, ctx: Context, apiPath: string, rate: RateDecision, prism: PrismFallback, asked: boolean): void {
     const bodyPromise = ctx.op.requestBody ? readBody(req) : (req.resume(), Promise.resolve(Buffer.alloc(0)));
     bodyPromise
       .then((raw) => {
         let body: unknown = raw.length ? raw.toString('utf8') : undefined;
         if (raw.length && isJson(mediaType(req.headers['content-type']))) body = parseJson(raw);
-        return this.prism.respond(ctx.op, { method: req.method ?? 'GET', path: apiPath, query: ctx.query, headers: req.headers, body });
+        // A plain copy of the query (parseQuery's has no prototype, which Prism may not expect).
+        return prism.respond(ctx.op, { method: req.method ?? 'GET', path: apiPath, query: { ...ctx.query }, headers: req.headers, body });
       })
       .then((out) => {
         const reply: Outgoing = success(ctx.requestId, out.status, out.body, out.status < 300 ? rate : undefined);
         if (out.contentType) reply.headers['Content-Type'] = out.contentType;
-        write(res, reply, this.hook);
+        this.send(res, reply);
       })
-      .catch((error) => this.fail(res, ctx.requestId, error));
+      .catch((error) => {
+        const refused = asked && error instanceof ProblemError && error.status >= 500;
+        this.fail(res, ctx.requestId, refused ? invalid('header', 'Prefer', `asks for an answer Prism cannot produce: ${error.detail}`) : error);
+      });
   }
 
   private reply(res: ServerResponse, requestId: string, reply: Reply, rate: RateDecision): void {
-    write(res, success(requestId, reply.status, reply.body, reply.status < 300 ? rate : undefined, reply.headers), this.hook);
+    this.send(res, success(requestId, reply.status, reply.parts ?? reply.body, reply.status < 300 ? rate : undefined, reply.headers));
   }
+
+  /** Writes a response, once the request body nobody read has arrived (body.ts `drained`). */
+  private send(res: ServerResponse, out: Outgoing): void {
+    if (!announcesBody(res.req) || res.req.readableEnded) write(res, out, this.hook);
+    else drained(res.req).then(() => write(res, out, this.hook));
+  }
+
+  /**
+   * The server's `clientError`: a request node:http cannot parse (a bad method, URL or header byte,
+   * headers over 16 KiB, a request too slow to arrive) still gets problem details, then the connection
+   * closes.
+   */
+  readonly clientError = (error: NodeJS.ErrnoException, socket: Duplex): void => {
+    if (this.answered.has(socket)) return; // node:http reports every later chunk too: it is discarded
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const problem = error.code === 'HPE_HEADER_OVERFLOW' ? new ProblemError(431, 'header_fields_too_large', 'The request headers exceed 16 KiB.')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? new ProblemError(408, 'request_timeout', 'The request did not arrive in time.')
+      : new ProblemError(400, 'validation_error', `The request is not well-formed HTTP/1.1 (${error.code ?? 'unparsable'}).`);
+    this.lingeringEnd(socket, rawResponse(failure(this.requestIds.next(), problem)));
+  };
+
+  /** The server's `connect`: CONNECT is no method of the API; 405 problem details, then close. */
+  readonly connect = (_req: IncomingMessage, socket: Duplex): void => {
+    this.lingeringEnd(socket, rawResponse(failure(this.requestIds.next(), new ProblemError(405, 'method_not_allowed', 'CONNECT is not supported.'))));
+  };
+
+  /**
+   * Answers and half-closes a socket node:http no longer serves, but keeps reading (and discarding) what
+   * the client still sends for a while: closing at once would reset the connection and could lose the
+   * answer.
+   */
+  private lingeringEnd(socket: Duplex, response: string): void {
+    this.answered.add(socket);
+    socket.on('data', () => {}).on('error', () => socket.destroy());
+    socket.end(response);
+    setTimeout(() => socket.destroy(), 5000).unref();
+  }
+
+  /** The server's `checkExpectation` (an `Expect` other than 100-continue): 417 problem details. */
+  readonly expectation = (req: IncomingMessage, res: ServerResponse): void => {
+    req.resume();
+    this.fail(res, this.requestIds.next(), new ProblemError(417, 'expectation_failed', `Expect: ${req.headers.expect} is not supported.`));
+  };
 
   private fail(res: ServerResponse, requestId: string, error: unknown): void {
     if (res.headersSent) {
@@ -198,8 +286,19 @@ export class MockApp {
       process.stderr.write(`mock: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
       error = new ProblemError(500, 'internal_error', 'The mock failed unexpectedly; see its log.');
     }
-    write(res, failure(requestId, error as ProblemError), this.hook);
+    this.send(res, failure(requestId, error as ProblemError));
   }
+}
+
+type PrismFallback = PrismModule.PrismFallback;
+
+/**
+ * Whether the query names one of Prism's fallbacks (`__code`, `__example`, `__dynamic`, `__seed`; all
+ * start with `__`): a necessary condition of `wantsPrism`, checked before Prism is loaded.
+ */
+function namesPrismQuery(query: Record<string, string[]>): boolean {
+  for (const name in query) if (name.startsWith('__')) return true;
+  return false;
 }
 
 export type { ApiKey, Operation };

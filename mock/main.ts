@@ -23,14 +23,19 @@ export function mockOptions(command: Command): Command {
     .option('--no-control', 'turn off the control API under /__mock/');
 }
 
-function short(secret: string): string {
-  return secret;
-}
-
-/** Starts the mock and keeps it running until SIGINT/SIGTERM; exits 2 when the port is busy. */
+/**
+ * Starts the mock and keeps it running until SIGINT/SIGTERM, then closes it and exits 0 (also when
+ * interrupted during start-up). A port it cannot listen on is one line on stderr and exit code 2.
+ */
 export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
-  const started = Date.now();
-  let mock: RunningMock;
+  let mock: RunningMock | undefined;
+  const stop = () => {
+    if (mock) mock.stop().then(() => process.exit(0));
+    else process.exit(0);
+  };
+  // Before the ready line: whoever reads it may send SIGINT at once.
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control });
   } catch (e) {
@@ -41,29 +46,23 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
     process.stderr.write(`mock: cannot start: ${why}\n`);
     process.exit(2);
   }
-  const profile = mock.profile as { keys: Record<string, unknown> };
-  const keys = profile.keys as { live: string[]; test: string; otherOrg: string; scopes: Record<string, string> };
+  const keys = mock.profile.keys as { live: string[]; test: string; otherOrg: string; scopes: Record<string, string> };
   const out = [
-    `Maintenance Management Service mock (seed ${opts.seed}) ready in ${Date.now() - started} ms`,
+    `Maintenance Management Service mock (seed ${opts.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
     `  API base     ${mock.baseUrl}`,
     opts.control ? `  control API  ${mock.url}/__mock/ (profile: ${mock.url}/__mock/profile)` : '  control API  off (--no-control)',
     '',
     'Keys to try (Authorization: Bearer <key>):',
-    `  full access, live (1,000/min)   ${short(keys.live[0]!)}`,
-    `  full access, test (100/min)     ${short(keys.test)}`,
-    `  another organization            ${short(keys.otherOrg)}`,
-    `  meters:read only                ${short(keys.scopes['meters:read']!)}`,
+    `  full access, live (1,000/min)   ${keys.live[0]}`,
+    `  full access, test (100/min)     ${keys.test}`,
+    `  another organization            ${keys.otherOrg}`,
+    `  meters:read only                ${keys.scopes['meters:read']}`,
     '',
     `  curl -H "Authorization: Bearer ${keys.live[0]}" ${mock.baseUrl}/meters?limit=2`,
     '',
     'Every key and fixture: fixtures/targets/mock.json. Ctrl-C stops.',
   ];
   process.stdout.write(`${out.join('\n')}\n`);
-  const stop = () => {
-    mock.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   return mock;
 }
 

@@ -44,7 +44,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   let seed = options.seed ?? DEFAULT_SEED;
   let organizations: OrgFixture[] = loadOrganizations();
   const app = new MockApp({ buildWorld: () => buildWorld(seed, undefined, organizations), responseHook: options.responseHook, cursorChecks: options.cursorChecks, handlers: options.handlers });
-  const server = createServer({ keepAliveTimeout: 30_000 }, app.handle);
+  // The app answers what node:http would otherwise answer itself, without problem details.
+  const server = createServer({ keepAliveTimeout: 30_000, requireHostHeader: false }, app.handle);
+  server.on('clientError', app.clientError);
+  server.on('connect', app.connect);
+  server.on('checkExpectation', app.expectation);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => {

@@ -20,6 +20,8 @@ export interface FaultConfig {
 
 export type FaultDecision = { kind: 'none' } | { kind: 'error'; status: number } | { kind: 'rate_limited' };
 
+const NO_FAULT: FaultDecision = { kind: 'none' };
+
 export class FaultInjector {
   private config: FaultConfig = {};
   private pattern?: RegExp;
@@ -44,10 +46,10 @@ export class FaultInjector {
   }
 
   decide(path: string): FaultDecision {
-    if (!this.applies(path)) return { kind: 'none' };
+    if (!this.applies(path)) return NO_FAULT;
     if (this.config.errorRate && this.random() < this.config.errorRate) return { kind: 'error', status: this.config.errorStatus ?? 503 };
     if (this.config.rateLimitRate && this.random() < this.config.rateLimitRate) return { kind: 'rate_limited' };
-    return { kind: 'none' };
+    return NO_FAULT;
   }
 
   /** Removes the configured headers from a response. */

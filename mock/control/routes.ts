@@ -1,7 +1,8 @@
 /**
  * The control API (design.md §4), outside `/v1`, under `/__mock/`: reset to the seed or load another
  * fixture set, read the target profile, mint and revoke keys, toggle modules and organization settings,
- * advance the clock, inject faults. Turned off with `--no-control`. Errors are problem details.
+ * advance the clock, inject faults, and (for benchmarks only) bulk-load work orders (bulk.ts). Turned
+ * off with `--no-control`. Errors are problem details.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,6 +13,7 @@ import { failure, write } from '../http/send.ts';
 import { ProblemError, invalid } from '../pipeline/problem.ts';
 import type { OrgFixture } from '../seed/fixtures-file.ts';
 import type { FaultConfig } from './faults.ts';
+import { MAX_BULK_WORK_ORDERS, bulkWorkOrders } from './bulk.ts';
 
 export interface ControlOptions {
   /** Rebuilds the world with another seed and/or organizations. */
@@ -103,6 +105,15 @@ function routes(options: ControlOptions): Array<[string, RegExp, Route]> {
       if (!key) throw new ProblemError(404, 'not_found', `No key ${id}.`);
       key.revokedAt ??= app.world.clock.now();
       return { status: 204 };
+    }],
+    ['POST', /^\/__mock\/bulk\/work-orders$/, (app, body) => {
+      const count = body.count;
+      if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MAX_BULK_WORK_ORDERS) {
+        throw invalid('body', '/count', `must be an integer from 1 to ${MAX_BULK_WORK_ORDERS}`);
+      }
+      const org = orgOf(app, body.orgId === undefined ? [...app.world.orgs.keys()][0]! : String(body.orgId));
+      const total = bulkWorkOrders(app.world, org, count as number);
+      return { status: 201, body: { orgId: org.id, created: count, workOrders: total } };
     }],
     ['GET', /^\/__mock\/faults$/, (app) => ({ status: 200, body: app.faults.get() })],
     ['PUT', /^\/__mock\/faults$/, (app, body) => {

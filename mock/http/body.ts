@@ -41,6 +41,36 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
+/** Whether a request announces a body (Content-Length other than 0, or Transfer-Encoding). */
+export function announcesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Resolves once the rest of the request body has arrived and been discarded, or after `limit` more
+ * bytes or `ms` milliseconds. An answer sent while the client is still sending would make the closing
+ * connection reset, and the client could lose the answer (a "lingering close").
+ */
+export function drained(req: IncomingMessage, limit = 16 * MAX_BODY_BYTES, ms = 5000): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.readableEnded || req.destroyed) return resolve();
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', count);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) done();
+    };
+    const timer = setTimeout(done, ms).unref();
+    req.on('data', count).once('end', done).once('close', done).once('error', done);
+    req.resume();
+  });
+}
+
 /** The media type of a Content-Type header, lowercased, without parameters. */
 export function mediaType(header: string | undefined): string | undefined {
   if (!header) return undefined;

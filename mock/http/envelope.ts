@@ -1,8 +1,10 @@
 /**
  * The native envelope (Resources and their fields › Native envelope) and the reply helpers.
- * `data` arrives already serialized (http/json-cache.ts), so a page is built by concatenation.
+ * `data` arrives already serialized (http/json-cache.ts); a list page is sent in parts around its
+ * records' cached bytes (http/parts.ts).
  */
 import type { Context, Reply } from './context.ts';
+import { JsonParts } from './parts.ts';
 
 export const API_VERSION = 'v1';
 
@@ -15,12 +17,25 @@ export function single(ctx: Context, dataJson: string, status = 200): Reply {
   return { status, body: `{"data":${dataJson},${meta(ctx)}}` };
 }
 
-/** `{data: [...], meta: {..., pagination}}`. */
-export function list(ctx: Context, itemsJson: string[], pagination: { hasMore: boolean; cursor: string; totalCount: number }): Reply {
+/** A 200 whose body is `head`, a page's records (json-cache.ts `pageBytes`), `tail`. */
+export function page(head: string, items: Buffer, tail: string): Reply {
+  const parts = new JsonParts(head, items, tail);
   return {
     status: 200,
-    body: `{"data":[${itemsJson.join(',')}],"meta":{"request_id":"${ctx.requestId}","api_version":"${API_VERSION}","pagination":{"has_more":${pagination.hasMore},"cursor":${JSON.stringify(pagination.cursor)},"total_count":${pagination.totalCount}}}}`,
+    parts,
+    get body() {
+      return parts.toString();
+    },
   };
+}
+
+/** `{data: [...], meta: {..., pagination}}`; `items` are the page's records (json-cache.ts `pageBytes`). */
+export function list(ctx: Context, items: Buffer, pagination: { hasMore: boolean; cursor: string; totalCount: number }): Reply {
+  return page(
+    '{"data":[',
+    items,
+    `],"meta":{"request_id":"${ctx.requestId}","api_version":"${API_VERSION}","pagination":{"has_more":${pagination.hasMore},"cursor":${JSON.stringify(pagination.cursor)},"total_count":${pagination.totalCount}}}}`,
+  );
 }
 
 /** A bare JSON body (compatibility style, parts section). */

@@ -2,15 +2,17 @@
  * Writing responses. Every response gets `X-Request-ID`; successful authenticated ones get the three
  * `X-RateLimit-*` headers (Limits › response headers); errors are `application/problem+json`.
  */
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { RateDecision } from '../pipeline/rate-limit.ts';
 import { ProblemError, problemBody } from '../pipeline/problem.ts';
+import { JsonParts } from './parts.ts';
 
 /** A response about to be written; the last chance for fault injection and the self-test's mutants. */
 export interface Outgoing {
   status: number;
   headers: OutgoingHttpHeaders;
-  body?: string;
+  /** Text, or a list page in parts (`String(body)` reads it as text; assigning a string replaces it). */
+  body?: string | JsonParts;
 }
 
 /** Transforms applied to every response before it is written (faults, mutants). */
@@ -18,13 +20,25 @@ export type ResponseHook = (out: Outgoing) => Outgoing;
 
 export function write(res: ServerResponse, out: Outgoing, hook?: ResponseHook): void {
   const final = hook ? hook(out) : out;
-  if (final.body !== undefined) final.headers['Content-Length'] = Buffer.byteLength(final.body);
+  const body = final.body;
+  if (!(body instanceof JsonParts)) {
+    if (body !== undefined) final.headers['Content-Length'] = Buffer.byteLength(body);
+    res.writeHead(final.status, final.headers);
+    res.end(body);
+    return;
+  }
+  final.headers['Content-Length'] = body.byteLength;
   res.writeHead(final.status, final.headers);
-  res.end(final.body);
+  // One write of the three parts; the records' bytes are not copied.
+  res.cork();
+  res.write(body.head);
+  res.write(body.items);
+  res.end(body.tail);
+  res.uncork();
 }
 
 /** A successful reply with its headers. */
-export function success(requestId: string, status: number, body: string | undefined, rate: RateDecision | undefined, extra?: Record<string, string>): Outgoing {
+export function success(requestId: string, status: number, body: string | JsonParts | undefined, rate: RateDecision | undefined, extra?: Record<string, string>): Outgoing {
   const headers: OutgoingHttpHeaders = { 'X-Request-ID': requestId };
   if (rate) {
     headers['X-RateLimit-Limit'] = String(rate.limit);
@@ -34,6 +48,17 @@ export function success(requestId: string, status: number, body: string | undefi
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (extra) Object.assign(headers, extra);
   return { status, headers, body };
+}
+
+/**
+ * A whole HTTP/1.1 response, closing the connection: for sockets node:http no longer serves (requests
+ * it could not parse, CONNECT).
+ */
+export function rawResponse(out: Outgoing): string {
+  const body = String(out.body ?? '');
+  const headers = { ...out.headers, 'Content-Length': Buffer.byteLength(body), Connection: 'close' };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}\r\n`).join('');
+  return `HTTP/1.1 ${out.status} ${STATUS_CODES[out.status] ?? 'Error'}\r\n${lines}\r\n${body}`;
 }
 
 /** Problem details for an error. */

@@ -8,7 +8,8 @@
  */
 import type { Collection, Identified } from '../store/collection.ts';
 import type { Context, Reply } from '../http/context.ts';
-import { list } from '../http/envelope.ts';
+import { list, page } from '../http/envelope.ts';
+import { pageBytes } from '../http/json-cache.ts';
 import type { CursorBinding } from './cursor.ts';
 
 const PAGING = new Set(['limit', 'cursor', 'direction']);
@@ -41,7 +42,7 @@ export function nativePage<R extends Identified>(
   const afterId = cursor === undefined ? undefined : (ctx.cursors.open(cursor, binding) as string);
   const { rows, hasMore } = collection.page({ afterId, direction: binding.direction as 'asc' | 'desc', limit: binding.limit, filter });
   const last = rows[rows.length - 1];
-  return list(ctx, rows.map(serialize), {
+  return list(ctx, pageBytes(rows, rows.map(serialize)), {
     hasMore,
     cursor: last ? ctx.cursors.issue(binding, last.id) : cursor ?? '',
     totalCount: collection.count(filter),
@@ -52,7 +53,7 @@ export function nativePage<R extends Identified>(
  * A native list page over `rows`, already sorted ascending by `compare`; the cursor holds the last
  * row's `position` and is bound to the direction it was made for.
  */
-export function sortedPage<R, P>(
+export function sortedPage<R extends object, P>(
   ctx: Context,
   rows: readonly R[],
   position: (row: R) => P,
@@ -83,7 +84,7 @@ export function sortedPage<R, P>(
   for (; i >= 0 && i < rows.length && out.length < binding.limit; i += asc ? 1 : -1) out.push(rows[i]!);
   const hasMore = i >= 0 && i < rows.length;
   const last = out[out.length - 1];
-  return list(ctx, out.map(serialize), {
+  return list(ctx, pageBytes(out, out.map(serialize)), {
     hasMore,
     cursor: last !== undefined ? ctx.cursors.issue(binding, position(last)) : cursor ?? '',
     totalCount: rows.length,
@@ -94,12 +95,12 @@ export function sortedPage<R, P>(
  * A compatibility list page: `{[wrapper]: [...], nextCursor, nextPageUrl}` over `rows` (already filtered,
  * in list order), with an encoded-offset cursor. The final page sets both to null.
  */
-export function compatPage<R>(ctx: Context, wrapper: string, rows: readonly R[], serialize: (row: R) => string): Reply {
+export function compatPage<R extends object>(ctx: Context, wrapper: string, rows: readonly R[], serialize: (row: R) => string): Reply {
   const binding = bindingOf(ctx, 100);
   const cursor = ctx.params.cursor as string | undefined;
   const offset = cursor === undefined ? 0 : (ctx.cursors.open(cursor, binding) as number);
-  const page = rows.slice(offset, offset + binding.limit);
-  const nextOffset = offset + page.length;
+  const shown = rows.slice(offset, offset + binding.limit);
+  const nextOffset = offset + shown.length;
   let nextCursor: string | null = null;
   let nextPageUrl: string | null = null;
   if (nextOffset < rows.length) {
@@ -109,8 +110,9 @@ export function compatPage<R>(ctx: Context, wrapper: string, rows: readonly R[],
     query.set('cursor', nextCursor);
     nextPageUrl = `${ctx.origin}/v1${ctx.op.path}?${query.toString()}`;
   }
-  return {
-    status: 200,
-    body: `{${JSON.stringify(wrapper)}:[${page.map(serialize).join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"nextPageUrl":${JSON.stringify(nextPageUrl)}}`,
-  };
+  return page(
+    `{${JSON.stringify(wrapper)}:[`,
+    pageBytes(shown, shown.map(serialize)),
+    `],"nextCursor":${JSON.stringify(nextCursor)},"nextPageUrl":${JSON.stringify(nextPageUrl)}}`,
+  );
 }

@@ -39,5 +39,5 @@ export function modulesOfEntity(op: Operation, params: Record<string, unknown>, 
     const [list, field] = rule.name.endsWith('.target_type') && rule.name.includes('[]') ? rule.name.split('[].') : [undefined, rule.name];
     values = list ? (((body as Record<string, unknown>)[list!] as unknown[]) ?? []).map((i) => (i as Record<string, unknown>)?.[field!]) : [(body as Record<string, unknown>)[field!]];
   }
-  return values.flatMap((v) => (typeof v === 'string' && rule.modules[v] ? [rule.modules[v]!] : []));
+  return values.flatMap((v) => (typeof v === 'string' && Object.hasOwn(rule.modules, v) ? [rule.modules[v]!] : []));
 }

@@ -9,20 +9,33 @@ export const ERRORS_URL = 'https://errors.mms.invalid/v1';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests',
+  408: 'Request Timeout', 409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type',
+  417: 'Expectation Failed', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
   500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
 };
 
-/** An error a layer or handler throws; the pipeline turns it into problem details. */
+/**
+ * An error a layer or handler throws; the pipeline turns it into problem details. It is an answer, not
+ * a failure of the mock, so no stack trace is captured (capturing one costs more than the rest of a
+ * 404).
+ */
 export class ProblemError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`${status} ${code}: ${detail}`);
+    Error.stackTraceLimit = limit;
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+    this.extra = extra;
+    this.headers = headers;
   }
 }
 
