@@ -1,0 +1,18 @@
+/**
+ * The stateful mock in a child process of the benchmark: `startMock` (what `npm run mock` runs) on a
+ * free port, reported to the parent over IPC. Asked `memory`, it collects garbage (when started with
+ * --expose-gc) and answers `process.memoryUsage()`.
+ */
+import { startMock } from '../mock/server.ts';
+
+const mock = await startMock({ port: 0 });
+process.on('message', (message) => {
+  if (message !== 'memory') return;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    gc();
+  }
+  process.send!({ memory: process.memoryUsage(), gc: gc !== undefined });
+});
+process.send!({ url: mock.url });

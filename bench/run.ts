@@ -1,0 +1,122 @@
+/**
+ * `npm run bench`: the mock's performance targets (issue 3, Performance and Reliability), measured, not
+ * asserted by timed tests. Prints a table, writes reports/bench.json, exits 1 when a target is missed or
+ * a measurement is invalid (a non-2xx answer, a socket error).
+ *
+ *   npm run bench                                  # everything (about 10 minutes)
+ *   npm run bench -- --only throughput,walk       # some parts: throughput, walk, memory, startup
+ *   npm run bench -- --duration 5 --rounds 3 --memory-requests 200000
+ *
+ * The machine may be noisy: rounds are interleaved and medians compared; read ratios, not absolute
+ * figures, and compare only figures of one run.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { ROOT } from '../spec/lib/paths.ts';
+import { memory, type MemoryReport } from './memory.ts';
+import { startup, type StartupReport } from './startup.ts';
+import { throughput, type EndpointReport } from './throughput.ts';
+import { walk, type WalkReport } from './walk.ts';
+
+const PARTS = ['throughput', 'walk', 'memory', 'startup'] as const;
+type Part = (typeof PARTS)[number];
+
+const positive = (name: string) => (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer.`);
+  return n;
+};
+
+const program = new Command('bench')
+  .option('--only <parts>', `comma-separated parts: ${PARTS.join(', ')}`, (v) => v.split(',').map((p) => {
+    if (!PARTS.includes(p as Part)) throw new InvalidArgumentError(`unknown part ${p}`);
+    return p as Part;
+  }), [...PARTS])
+  .option('--connections <n>', 'autocannon connections', positive('--connections'), 50)
+  .option('--duration <s>', 'seconds per throughput run', positive('--duration'), 10)
+  .option('--warmup <s>', 'seconds of warm-up per server and endpoint', positive('--warmup'), 3)
+  .option('--rounds <n>', 'interleaved throughput rounds', positive('--rounds'), 4)
+  .option('--work-orders <n>', 'work orders to walk', positive('--work-orders'), 100_000)
+  .option('--samples <n>', 'timed requests of each of the first and last pages', positive('--samples'), 300)
+  .option('--memory-requests <n>', 'requests of the memory run', positive('--memory-requests'), 1_000_000)
+  .option('--startups <n>', 'start-ups of npm run mock', positive('--startups'), 3)
+  .parse();
+const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; workOrders: number; samples: number; memoryRequests: number; startups: number }>();
+
+interface Target { name: string; measured: string; target: string; met: boolean }
+
+const log = (line: string) => process.stderr.write(`  ${line}\n`);
+const fixed = (n: number, digits = 2) => n.toFixed(digits);
+const targets: Target[] = [];
+const problems: string[] = [];
+const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; targets: Target[]; problems: string[] } = {
+  startedAt: new Date().toISOString(),
+  command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+  node: process.version,
+  options: opts,
+  targets,
+  problems,
+};
+
+if (opts.only.includes('throughput')) {
+  process.stderr.write('throughput (autocannon, interleaved rounds)\n');
+  report.throughput = await throughput({ connections: opts.connections, duration: opts.duration, warmup: opts.warmup, rounds: opts.rounds, log });
+  for (const e of report.throughput) {
+    targets.push({ name: `${e.endpoint}: mock ÷ prism mock`, measured: `${fixed(e.vsPrism, 1)}×`, target: '≥ 10×', met: e.vsPrism >= 10 });
+    targets.push({ name: `${e.endpoint}: mock ÷ bare node:http`, measured: `${fixed(e.vsBare)}×`, target: '≥ 0.5×', met: e.vsBare >= 0.5 });
+    problems.push(...e.problems.map((p) => `${e.endpoint}: ${p}`));
+  }
+}
+if (opts.only.includes('walk')) {
+  process.stderr.write('walk (deep pages)\n');
+  report.walk = await walk({ workOrders: opts.workOrders, samples: opts.samples, log });
+  const w = report.walk;
+  targets.push({ name: `GET /v1/work-orders?limit=100, page ${w.pages} ÷ page 1 (p50)`, measured: `${fixed(w.lastPageMs)} ÷ ${fixed(w.firstPageMs)} ms = ${fixed(w.ratio)}×`, target: '≤ 1.5×', met: w.ratio <= 1.5 });
+  problems.push(...w.problems.map((p) => `walk: ${p}`));
+}
+if (opts.only.includes('memory')) {
+  process.stderr.write('memory (heap used after GC)\n');
+  report.memory = await memory({ connections: opts.connections, baseline: Math.min(10_000, opts.memoryRequests), total: opts.memoryRequests, checkpoints: 3, log });
+  const m = report.memory;
+  const first = m.samples[0]!;
+  const last = m.samples[m.samples.length - 1]!;
+  targets.push({
+    name: `heap used after GC, ${last.requests.toLocaleString('en')} ÷ ${first.requests.toLocaleString('en')} requests`,
+    measured: `${fixed(last.heapUsedMB, 1)} ÷ ${fixed(first.heapUsedMB, 1)} MB = ${fixed(m.heapRatio)}× (RSS ${fixed(m.rssRatio)}×)`,
+    target: '≤ 1.2×',
+    met: m.heapRatio <= 1.2,
+  });
+  problems.push(...m.problems.map((p) => `memory: ${p}`));
+}
+if (opts.only.includes('startup')) {
+  process.stderr.write('start-up (npm run mock) and Ctrl-C\n');
+  report.startup = await startup(opts.startups);
+  const s = report.startup;
+  targets.push({ name: 'npm run mock: spawn → ready line (median)', measured: `${Math.round(s.readyLineMs)} ms (first answer ${Math.round(s.firstAnswerMs)} ms)`, target: '< 2000 ms', met: s.readyLineMs < 2000 });
+  targets.push({ name: 'Ctrl-C: SIGINT to the process group of tsx mock/main.ts', measured: `${s.runs.map((r) => r.mockExit).join(', ')} (npm run mock: ${s.runs.map((r) => r.npmExit).join(', ')})`, target: 'code 0', met: s.cleanExit });
+}
+
+const rows: string[][] = [['target', 'measured', 'wanted', '']];
+for (const t of targets) rows.push([t.name, t.measured, t.target, t.met ? 'met' : 'MISSED']);
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+const out: string[] = ['', line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  ')];
+for (const r of rows.slice(1)) out.push(line(r));
+if (report.throughput) {
+  out.push('', 'throughput, medians of interleaved rounds:');
+  for (const e of report.throughput) {
+    for (const [name, f] of Object.entries(e.servers)) {
+      out.push(`  ${e.endpoint.padEnd(30)} ${name.padEnd(10)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.responseBytes} B body  rounds ${f.rounds.join(' ')}`);
+    }
+  }
+}
+if (report.walk) out.push('', `walk: ${report.walk.workOrders.toLocaleString('en')} work orders, ${report.walk.pages} pages in ${fixed(report.walk.walkSeconds, 1)} s`);
+if (report.memory) out.push('', `memory: ${report.memory.samples.map((s) => `${s.requests.toLocaleString('en')} → ${fixed(s.heapUsedMB, 1)} MB heap, ${fixed(s.rssMB, 1)} MB RSS`).join('; ')}`);
+if (problems.length) out.push('', 'problems:', ...problems.map((p) => `  ${p}`));
+process.stdout.write(`${out.join('\n')}\n`);
+
+mkdirSync(resolve(ROOT, 'reports'), { recursive: true });
+writeFileSync(resolve(ROOT, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+process.stdout.write('\nwrote reports/bench.json\n');
+process.exit(targets.every((t) => t.met) && problems.length === 0 ? 0 : 1);

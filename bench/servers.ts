@@ -1,0 +1,110 @@
+/**
+ * The servers the benchmark compares, each in its own child process: the stateful mock (mock-child.ts),
+ * plain `prism mock` on the same spec (its CLI with default settings; its log goes to /dev/null), and a
+ * bare `node:http` server answering the mock's own response bytes (bare-child.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { ROOT } from '../spec/lib/paths.ts';
+
+export interface BenchServer {
+  name: string;
+  /** `http://127.0.0.1:port` */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface MockServer extends BenchServer {
+  /** Heap and RSS of the mock process, after two full garbage collections when `exposeGc` was set. */
+  memory(): Promise<{ memory: NodeJS.MemoryUsage; gc: boolean }>;
+}
+
+/** A response as the mock sent it: what the bare server answers byte for byte. */
+export interface CapturedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+const TSX = ['--import', 'tsx'];
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+}
+
+function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
+  return new Promise((done, fail) => {
+    child.once('message', (m) => done(m as T));
+    child.once('exit', (code) => fail(new Error(`${what} exited with code ${code} before it was ready`)));
+  });
+}
+
+/** Starts the stateful mock (default seed, control API on) in a child process. */
+export async function startMockServer(options: { exposeGc?: boolean } = {}): Promise<MockServer> {
+  const flags = options.exposeGc ? ['--expose-gc', ...TSX] : TSX;
+  const child = spawn(process.execPath, [...flags, resolve(ROOT, 'bench/mock-child.ts')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { url } = await firstMessage<{ url: string }>(child, 'the mock');
+  return {
+    name: 'mock',
+    url,
+    stop: stopper(child),
+    memory: () => {
+      const answer = firstMessage<{ memory: NodeJS.MemoryUsage; gc: boolean }>(child, 'the mock');
+      child.send('memory');
+      return answer;
+    },
+  };
+}
+
+/** Starts a bare node:http server that answers `response` to every request. */
+export async function startBareServer(response: CapturedResponse): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...TSX, resolve(ROOT, 'bench/bare-child.ts')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = firstMessage<{ url: string }>(child, 'the bare server');
+  child.send({ status: response.status, headers: response.headers, body: response.body.toString('base64') });
+  const { url } = await ready;
+  return { name: 'node:http', url, stop: stopper(child) };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+/** Starts `prism mock` (CLI, default settings) on spec/openapi.yaml; ready once it answers `probePath`. */
+export async function startPrism(probePath: string, headers: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const bin = resolve(ROOT, 'node_modules/.bin/prism');
+  const child = spawn(bin, ['mock', '-h', '127.0.0.1', '-p', String(port), 'spec/openapi.yaml'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`prism mock exited with code ${child.exitCode}`);
+    const ok = await fetch(`${url}${probePath}`, { headers }).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('prism mock did not answer within 60 s');
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return { name: 'prism mock', url, stop: stopper(child) };
+}
+
+const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** One response of `url + path`, its headers (minus those node:http adds itself) and body bytes. */
+export async function captureResponse(url: string, path: string, headers: Record<string, string>): Promise<CapturedResponse> {
+  const r = await fetch(`${url}${path}`, { headers });
+  const body = Buffer.from(await r.arrayBuffer());
+  const kept: Record<string, string> = {};
+  r.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name)) kept[name] = value;
+  });
+  return { status: r.status, headers: kept, body };
+}

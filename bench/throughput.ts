@@ -1,0 +1,121 @@
+/**
+ * Throughput (issue 3, Performance 1): requests per second of the stateful mock (authentication, rate
+ * limiting and validation on), plain `prism mock` and a bare node:http server answering the mock's own
+ * response bytes, on GET /v1/meters/{id} and GET /v1/work-orders?limit=100 (Prism drops the /v1
+ * prefix). Every server gets the same requests (same keys, same headers) over the same connections;
+ * rounds are interleaved, the server order rotating from round to round, and medians are compared.
+ */
+import { KeyPool, seededLiveKeys } from './keys.ts';
+import { median, perKey, runLoad, type LoadResult } from './load.ts';
+import { captureResponse, startBareServer, startMockServer, startPrism, type BenchServer } from './servers.ts';
+
+export interface ThroughputOptions {
+  connections: number;
+  /** Seconds per measured run. */
+  duration: number;
+  /** Seconds of warm-up per server and endpoint. */
+  warmup: number;
+  rounds: number;
+  log: (line: string) => void;
+}
+
+export interface ServerFigures {
+  /** Median requests per second, and each round's. */
+  rps: number;
+  rounds: number[];
+  p50: number;
+  p99: number;
+  responseBytes: number;
+}
+
+export interface EndpointReport {
+  endpoint: string;
+  mockPath: string;
+  prismPath: string;
+  servers: Record<string, ServerFigures>;
+  /** Median mock rps over median prism rps, and over median bare node:http rps. */
+  vsPrism: number;
+  vsBare: number;
+  /** Anything that makes a round invalid (non-2xx answers, socket errors). */
+  problems: string[];
+}
+
+/**
+ * One run with keys of its own, planned (keys and a request cap) for twice the fastest rate seen so far,
+ * and at least `plan.rps`.
+ */
+async function measure(server: BenchServer, path: string, keys: KeyPool, options: ThroughputOptions, seconds: number, plan: { rps: number }): Promise<LoadResult> {
+  const planned = Math.ceil(plan.rps * seconds);
+  const list = perKey(server.name === 'mock' ? await keys.keysFor(planned, options.connections) : keys.spentKeys(planned, options.connections), path);
+  const result = await runLoad(server.url, list, { connections: options.connections, duration: seconds, maxRequests: planned });
+  plan.rps = Math.max(plan.rps, 2 * result.rps);
+  return result;
+}
+
+/** Runs the throughput comparison and returns one report per endpoint. */
+export async function throughput(options: ThroughputOptions): Promise<EndpointReport[]> {
+  const mock = await startMockServer();
+  const servers: BenchServer[] = [mock];
+  try {
+    const keys = new KeyPool(mock.url, await seededLiveKeys(mock.url));
+    const [setupKey] = await keys.keysFor(100, 1);
+    const auth = { authorization: `Bearer ${setupKey}` };
+    const meters = (await (await fetch(`${mock.url}/v1/meters?limit=1`, { headers: auth })).json()) as { data: Array<{ id: string }> };
+    const meterId = meters.data[0]!.id;
+    const endpoints = [
+      { endpoint: 'GET /v1/meters/{id}', mockPath: `/v1/meters/${meterId}`, prismPath: `/meters/${meterId}` },
+      { endpoint: 'GET /v1/work-orders?limit=100', mockPath: '/v1/work-orders?limit=100', prismPath: '/work-orders?limit=100' },
+    ];
+    options.log('starting prism mock …');
+    const prism = await startPrism(endpoints[0]!.prismPath, auth);
+    servers.push(prism);
+    const reports: EndpointReport[] = [];
+    const plan = { rps: 40_000 };
+    for (const e of endpoints) {
+      const captured = await captureResponse(mock.url, e.mockPath, auth);
+      if (captured.status !== 200) throw new Error(`${e.endpoint} answered ${captured.status}: ${captured.body.toString()}`);
+      const bare = await startBareServer(captured);
+      servers.push(bare);
+      const prismBytes = (await captureResponse(prism.url, e.prismPath, auth)).body.length;
+      const contenders = [
+        { server: mock as BenchServer, path: e.mockPath, bytes: captured.body.length },
+        { server: prism, path: e.prismPath, bytes: prismBytes },
+        { server: bare, path: e.mockPath, bytes: captured.body.length },
+      ];
+      const runs = new Map<string, LoadResult[]>(contenders.map((c) => [c.server.name, []]));
+      const problems: string[] = [];
+      for (const c of contenders) {
+        options.log(`${e.endpoint}: warming up ${c.server.name} (${options.warmup} s)`);
+        await measure(c.server, c.path, keys, options, options.warmup, plan);
+      }
+      for (let round = 0; round < options.rounds; round++) {
+        const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
+        for (const c of order) {
+          const r = await measure(c.server, c.path, keys, options, options.duration, plan);
+          runs.get(c.server.name)!.push(r);
+          options.log(`${e.endpoint}: round ${round + 1}/${options.rounds} ${c.server.name.padEnd(10)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
+          if (r.non2xx || r.errors || r.timeouts) problems.push(`${c.server.name} round ${round + 1}: ${r.non2xx} non-2xx (${JSON.stringify(r.statuses)}), ${r.errors} errors, ${r.timeouts} timeouts`);
+        }
+      }
+      const figures = (name: string, bytes: number): ServerFigures => {
+        const list = runs.get(name)!;
+        return { rps: median(list.map((r) => r.rps)), rounds: list.map((r) => Math.round(r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), responseBytes: bytes };
+      };
+      const byName = Object.fromEntries(contenders.map((c) => [c.server.name, figures(c.server.name, c.bytes)]));
+      reports.push({
+        endpoint: e.endpoint,
+        mockPath: e.mockPath,
+        prismPath: e.prismPath,
+        servers: byName,
+        vsPrism: byName.mock!.rps / byName['prism mock']!.rps,
+        vsBare: byName.mock!.rps / byName['node:http']!.rps,
+        problems,
+      });
+      await bare.stop();
+      servers.splice(servers.indexOf(bare), 1);
+    }
+    return reports;
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
