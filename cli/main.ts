@@ -54,6 +54,7 @@ export function buildProgram(): Command {
     .option('--output <dir>', 'where reports go', 'reports')
     .option('--workers <n>', 'parallel workers', positiveInt('--workers'))
     .option('--seed <n>', 'seed of the embedded mock (when no target is given)', positiveInt('--seed'))
+    .option('--repeat-each <n>', 'run every test n times (order-dependence checks)', positiveInt('--repeat-each'))
     .option('--strict', 'exit 1 when any test failed, inferred ones included (the kit\'s own CI)')
     .option('--fail-on-incomplete', 'exit 1 when the verdict is incomplete')
     .addHelpText('after', `

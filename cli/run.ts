@@ -27,6 +27,7 @@ export interface RunOptions extends Selection {
   strict?: boolean;
   failOnIncomplete?: boolean;
   seed?: number;
+  repeatEach?: number;
 }
 
 /** Checks the options before anything runs; throws UsageError with one line. */
@@ -73,6 +74,7 @@ async function preflight(o: RunOptions): Promise<{ env: NodeJS.ProcessEnv; args:
     env.MMS_BLOB = `shard-${m[1]}-of-${m[2]}`;
   }
   if (o.workers) args.push('--workers', String(o.workers));
+  if (o.repeatEach) args.push('--repeat-each', String(o.repeatEach));
   return { env, args };
 }
 

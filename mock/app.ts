@@ -15,13 +15,14 @@ import { handlers as defaultHandlers } from './handlers/index.ts';
 import type { Context, HandlerMap, Reply } from './http/context.ts';
 import { announcesBody, drained, isJson, mediaType, parseJson, readBody } from './http/body.ts';
 import { parseQuery } from './http/query.ts';
-import { failure, rawResponse, success, write, type Outgoing, type ResponseHook } from './http/send.ts';
+import { failure, rawResponse, success, write, type Outgoing } from './http/send.ts';
 import { authenticate } from './pipeline/authenticate.ts';
 import { modulesOfEntity, requireModule, requireOperationModule, requireScope } from './pipeline/authorize.ts';
 import { ProblemError, invalid, validationError } from './pipeline/problem.ts';
-import { RateLimiter, type RateDecision } from './pipeline/rate-limit.ts';
+import { LIMITS, RateLimiter, type RateDecision } from './pipeline/rate-limit.ts';
 import { RequestIds } from './pipeline/request-id.ts';
-import { CursorCodec, type CursorChecks } from './paging/cursor.ts';
+import { CursorCodec } from './paging/cursor.ts';
+import type { Mutation } from './mutants/mutation.ts';
 import type * as PrismModule from './prism/fallback.ts';
 import type { ApiKey } from './store/types.ts';
 import type { World } from './store/world.ts';
@@ -33,10 +34,8 @@ export type ControlHandler = (req: IncomingMessage, res: ServerResponse, path: s
 export interface AppOptions {
   /** Builds a fresh world (at start and on reset). */
   buildWorld: () => World;
-  handlers?: HandlerMap;
-  /** A response transform applied last, after fault injection (the self-test's mutants). */
-  responseHook?: ResponseHook;
-  cursorChecks?: CursorChecks;
+  /** A deliberate deviation (the self-test's mutants, mock/mutants): consulted only when given. */
+  mutation?: Mutation;
 }
 
 export class MockApp {
@@ -51,29 +50,43 @@ export class MockApp {
   private readonly handlers: HandlerMap;
   control?: ControlHandler;
   readonly faults = new FaultInjector();
-  private readonly hook: ResponseHook;
+  private readonly mutation?: Mutation;
+  /** The operation each request was routed to, for the mutation's response hook only. */
+  private readonly operationOf = new WeakMap<IncomingMessage, string>();
   /** Sockets answered outside node:http (clientError, CONNECT). */
   private readonly answered = new WeakSet<Duplex>();
 
   constructor(private readonly options: AppOptions) {
-    this.world = options.buildWorld();
-    this.limiter = new RateLimiter(() => this.world.clock.now());
-    this.cursors = new CursorCodec(this.world.cursorSecret, () => this.world.clock.now(), options.cursorChecks);
-    this.handlers = options.handlers ?? defaultHandlers;
-    const mutate = options.responseHook;
-    this.hook = (out) => (mutate ? mutate(this.faults.strip(out)) : this.faults.strip(out));
+    const mutation = (this.mutation = options.mutation);
+    this.world = this.built(options.buildWorld());
+    this.limiter = new RateLimiter(() => this.world.clock.now(), { ...LIMITS, ...mutation?.rateLimits });
+    this.cursors = new CursorCodec(this.world.cursorSecret, () => this.world.clock.now(), mutation?.cursorChecks);
+    this.handlers = mutation?.handlers ? mutation.handlers(defaultHandlers) : defaultHandlers;
   }
 
   /** Rebuilds the world from its fixtures and forgets every rate-limit window. */
   reset(world: World = this.options.buildWorld()): void {
-    this.world = world;
+    this.world = this.built(world);
     this.limiter.clear();
-    this.cursors = new CursorCodec(world.cursorSecret, () => this.world.clock.now(), this.options.cursorChecks);
+    this.cursors = new CursorCodec(world.cursorSecret, () => this.world.clock.now(), this.mutation?.cursorChecks);
+  }
+
+  /** A world as the mutation (if any) has it. */
+  private built(world: World): World {
+    this.mutation?.world?.(world);
+    return world;
+  }
+
+  /** A new request id (or the mutation's). */
+  private nextRequestId(): string {
+    const mutated = this.mutation?.requestId;
+    return mutated ? mutated(() => this.requestIds.next()) : this.requestIds.next();
   }
 
   /** The node:http request listener. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const requestId = this.requestIds.next();
+    if (this.mutation?.request) req.url = this.mutation.request(req.method ?? 'GET', req.url ?? '/', req.headers);
+    const requestId = this.nextRequestId();
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
@@ -103,7 +116,7 @@ export class MockApp {
       const world = this.world;
       const now = world.clock.now();
       const key = authenticate(req.headers.authorization, world, now);
-      rate = this.limiter.take(key.id, key.prefix);
+      rate = this.limiter.take(this.mutation?.rateBucket?.(key) ?? key.id, key.prefix);
       if (!rate.allowed) {
         throw new ProblemError(429, 'rate_limited', `This key spent its one-minute budget of ${rate.limit} requests.`, {}, { 'Retry-After': String(rate.retryAfter) });
       }
@@ -114,13 +127,14 @@ export class MockApp {
         throw new ProblemError(405, 'method_not_allowed', `${req.method} is not allowed on /v1${apiPath}.`, {}, { Allow: route.allow.join(', ') });
       }
       const op = route.match.operation;
+      if (this.mutation?.response) this.operationOf.set(req, op.operationId);
       const org = world.orgs.get(key.orgId)!;
-      requireScope(op, key);
-      requireOperationModule(op, org);
+      if (!this.mutation?.scopeAllows?.(op, key)) requireScope(op, key);
+      if (!this.mutation?.skipModule?.(op)) requireOperationModule(op, org);
       const query = parseQuery(q === -1 ? '' : url.slice(q + 1));
       const validator = this.validators.get(op.operationId)!;
       const { values, errors } = validator.readParams(route.match.params, query);
-      for (const module of modulesOfEntity(op, values, undefined)) requireModule(org, module);
+      this.requireEntityModules(op, org, values, undefined);
       if (errors.length) throw validationError(errors);
       const ctx: Context = {
         world, org, key, op, params: values, query, body: undefined, requestId, now,
@@ -172,7 +186,7 @@ export class MockApp {
   }
 
   private withBody(req: IncomingMessage, res: ServerResponse, ctx: Context, validator: RequestValidator, rate: RateDecision): void {
-    readBody(req)
+    readBody(req, this.mutation?.maxBodyBytes)
       .then((raw) => {
         this.attachBody(ctx, validator, req, raw);
         this.reply(res, ctx.requestId, this.run(ctx), rate);
@@ -198,9 +212,16 @@ export class MockApp {
       throw new ProblemError(415, 'unsupported_media_type', `Send this body as application/json (got ${type ?? 'no Content-Type'}).`);
     }
     ctx.body = parseJson(raw);
+    if (this.mutation?.body) ctx.body = this.mutation.body(op.operationId, ctx.body);
     const errors = validator.validateBody?.(ctx.body) ?? [];
     if (errors.length) throw validationError(errors);
-    for (const module of modulesOfEntity(op, ctx.params, ctx.body)) requireModule(ctx.org, module);
+    this.requireEntityModules(op, ctx.org, ctx.params, ctx.body);
+  }
+
+  /** The modules of the entities a request names (`x-module-of-entity`). */
+  private requireEntityModules(op: Operation, org: Context['org'], params: Record<string, unknown>, body: unknown): void {
+    if (this.mutation?.skipModule?.(op)) return;
+    for (const module of modulesOfEntity(op, params, body)) requireModule(org, module);
   }
 
   /**
@@ -208,7 +229,7 @@ export class MockApp {
    * `Accept` no documented response has) is the request's problem: 400 on its preference, never a 5xx.
    */
   private viaPrism(req: IncomingMessage, res: ServerResponse, ctx: Context, apiPath: string, rate: RateDecision, prism: PrismFallback, asked: boolean): void {
-    const bodyPromise = ctx.op.requestBody ? readBody(req) : (req.resume(), Promise.resolve(Buffer.alloc(0)));
+    const bodyPromise = ctx.op.requestBody ? readBody(req, this.mutation?.maxBodyBytes) : (req.resume(), Promise.resolve(Buffer.alloc(0)));
     bodyPromise
       .then((raw) => {
         let body: unknown = raw.length ? raw.toString('utf8') : undefined;
@@ -233,8 +254,20 @@ export class MockApp {
 
   /** Writes a response, once the request body nobody read has arrived (body.ts `drained`). */
   private send(res: ServerResponse, out: Outgoing): void {
-    if (!announcesBody(res.req) || res.req.readableEnded) write(res, out, this.hook);
-    else drained(res.req).then(() => write(res, out, this.hook));
+    const final = this.finish(out, res.req);
+    if (!announcesBody(res.req) || res.req.readableEnded) write(res, final);
+    else drained(res.req).then(() => write(res, final));
+  }
+
+  /** Injected faults (dropped headers), then the mutation's response hook. */
+  private finish(out: Outgoing, req: IncomingMessage): Outgoing {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const stripped = this.faults.strip(out, path);
+    const mutate = this.mutation?.response;
+    if (!mutate) return stripped;
+    return mutate(stripped, { method: req.method ?? 'GET', path, search: q === -1 ? '' : url.slice(q + 1), operationId: this.operationOf.get(req) });
   }
 
   /**
@@ -251,12 +284,12 @@ export class MockApp {
     const problem = error.code === 'HPE_HEADER_OVERFLOW' ? new ProblemError(431, 'header_fields_too_large', 'The request headers exceed 16 KiB.')
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? new ProblemError(408, 'request_timeout', 'The request did not arrive in time.')
       : new ProblemError(400, 'validation_error', `The request is not well-formed HTTP/1.1 (${error.code ?? 'unparsable'}).`);
-    this.lingeringEnd(socket, rawResponse(failure(this.requestIds.next(), problem)));
+    this.lingeringEnd(socket, rawResponse(failure(this.nextRequestId(), problem)));
   };
 
   /** The server's `connect`: CONNECT is no method of the API; 405 problem details, then close. */
   readonly connect = (_req: IncomingMessage, socket: Duplex): void => {
-    this.lingeringEnd(socket, rawResponse(failure(this.requestIds.next(), new ProblemError(405, 'method_not_allowed', 'CONNECT is not supported.'))));
+    this.lingeringEnd(socket, rawResponse(failure(this.nextRequestId(), new ProblemError(405, 'method_not_allowed', 'CONNECT is not supported.'))));
   };
 
   /**
@@ -274,7 +307,7 @@ export class MockApp {
   /** The server's `checkExpectation` (an `Expect` other than 100-continue): 417 problem details. */
   readonly expectation = (req: IncomingMessage, res: ServerResponse): void => {
     req.resume();
-    this.fail(res, this.requestIds.next(), new ProblemError(417, 'expectation_failed', `Expect: ${req.headers.expect} is not supported.`));
+    this.fail(res, this.nextRequestId(), new ProblemError(417, 'expectation_failed', `Expect: ${req.headers.expect} is not supported.`));
   };
 
   private fail(res: ServerResponse, requestId: string, error: unknown): void {

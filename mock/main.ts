@@ -5,8 +5,16 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { startMock, type RunningMock } from './server.ts';
 import { DEFAULT_SEED } from './seed/build.ts';
+import { MUTANTS } from './mutants/catalog.ts';
+import type { Mutant } from './mutants/mutation.ts';
 
-export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean }
+export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; mutant?: Mutant }
+
+const mutantNamed = (value: string): Mutant => {
+  const found = MUTANTS.find((m) => m.name === value);
+  if (!found) throw new InvalidArgumentError(`no mutant ${value} (see mock/mutants/catalog.ts).`);
+  return found;
+};
 
 const integer = (name: string, min: number, max: number) => (value: string): number => {
   const n = Number(value);
@@ -20,7 +28,8 @@ export function mockOptions(command: Command): Command {
     .option('-p, --port <port>', 'TCP port (0 picks a free one)', integer('--port', 0, 65535), 4010)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('-s, --seed <seed>', 'seed of the generated data', integer('--seed', 0, 2 ** 31 - 1), DEFAULT_SEED)
-    .option('--no-control', 'turn off the control API under /__mock/');
+    .option('--no-control', 'turn off the control API under /__mock/')
+    .option('--mutant <name>', 'break one requirement on purpose (a self-test mutant of mock/mutants/catalog.ts)', mutantNamed);
 }
 
 /**
@@ -37,7 +46,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control });
+    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, mutation: opts.mutant?.mutation });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'EADDRINUSE' ? `port ${opts.port} on ${opts.host} is already in use (try --port 0 or another port)`
@@ -50,6 +59,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   const out = [
     `Maintenance Management Service mock (seed ${opts.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
     `  API base     ${mock.baseUrl}`,
+    ...(opts.mutant ? [`  MUTANT       ${opts.mutant.name}: ${opts.mutant.description} (breaks ${opts.mutant.requirement}; not conformant on purpose)`] : []),
     opts.control ? `  control API  ${mock.url}/__mock/ (profile: ${mock.url}/__mock/profile)` : '  control API  off (--no-control)',
     '',
     'Keys to try (Authorization: Bearer <key>):',

@@ -9,9 +9,7 @@ import { controlApi } from './control/routes.ts';
 import { buildProfile, type ProfileJson } from './profile.ts';
 import { DEFAULT_SEED, buildWorld } from './seed/build.ts';
 import { loadOrganizations, type OrgFixture } from './seed/fixtures-file.ts';
-import type { ResponseHook } from './http/send.ts';
-import type { CursorChecks } from './paging/cursor.ts';
-import type { HandlerMap } from './http/context.ts';
+import type { Mutation } from './mutants/mutation.ts';
 
 export interface MockOptions {
   /** TCP port; 0 picks a free one. Default 4010. */
@@ -20,10 +18,8 @@ export interface MockOptions {
   seed?: number;
   /** Serve the control API under /__mock/ (default true). */
   control?: boolean;
-  /** Self-test hooks (mock/mutants): a response transform, cursor checks, replaced handlers. */
-  responseHook?: ResponseHook;
-  cursorChecks?: CursorChecks;
-  handlers?: HandlerMap;
+  /** A deliberate deviation from the API (mock/mutants, the self-test's mutants); none by default. */
+  mutation?: Mutation;
 }
 
 export interface RunningMock {
@@ -43,7 +39,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const host = options.host ?? '127.0.0.1';
   let seed = options.seed ?? DEFAULT_SEED;
   let organizations: OrgFixture[] = loadOrganizations();
-  const app = new MockApp({ buildWorld: () => buildWorld(seed, undefined, organizations), responseHook: options.responseHook, cursorChecks: options.cursorChecks, handlers: options.handlers });
+  const app = new MockApp({ buildWorld: () => buildWorld(seed, undefined, organizations), mutation: options.mutation });
   // The app answers what node:http would otherwise answer itself, without problem details.
   const server = createServer({ keepAliveTimeout: 30_000, requireHostHeader: false }, app.handle);
   server.on('clientError', app.clientError);

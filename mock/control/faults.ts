@@ -52,10 +52,10 @@ export class FaultInjector {
     return NO_FAULT;
   }
 
-  /** Removes the configured headers from a response. */
-  strip(out: Outgoing): Outgoing {
+  /** Removes the configured headers from the response to a request for `path` (when the pattern matches). */
+  strip(out: Outgoing, path: string): Outgoing {
     const drop = this.config.dropHeaders;
-    if (!drop?.length) return out;
+    if (!drop?.length || !this.applies(path)) return out;
     const lower = new Set(drop.map((h) => h.toLowerCase()));
     for (const name of Object.keys(out.headers)) if (lower.has(name.toLowerCase())) delete out.headers[name];
     return out;

@@ -36,11 +36,16 @@ export class CursorCodec {
    */
   private readonly recent = new Map<string, string>();
 
+  private readonly checks: CursorChecks;
+
+  /** `switchedOff`: binding checks to skip (the self-test's mutants); every check is on by default. */
   constructor(
     private readonly secret: Buffer,
     private readonly now: () => number,
-    private readonly checks: CursorChecks = ALL_CHECKS,
-  ) {}
+    switchedOff: Partial<CursorChecks> = {},
+  ) {
+    this.checks = { ...ALL_CHECKS, ...switchedOff };
+  }
 
   /** Issues a cursor for `position` (any JSON value) under `binding`. */
   issue(binding: CursorBinding, position: unknown): string {

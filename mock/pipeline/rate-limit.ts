@@ -19,9 +19,13 @@ export interface RateDecision {
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; used: number }>();
 
-  constructor(private readonly now: () => number) {}
+  /** `limits`: budgets per key prefix replacing LIMITS (the self-test's mutants only). */
+  constructor(
+    private readonly now: () => number,
+    private readonly limits: Record<'live' | 'test', number> = LIMITS,
+  ) {}
 
-  /** Counts one request of `keyId` against the budget of its prefix. */
+  /** Counts one request against the budget of `keyId`'s window (`keyId` names the bucket), per its prefix. */
   take(keyId: string, prefix: 'live' | 'test'): RateDecision {
     const now = this.now();
     const start = now - (now % 60_000);
@@ -30,7 +34,7 @@ export class RateLimiter {
       w = { start, used: 0 };
       this.windows.set(keyId, w);
     }
-    const limit = LIMITS[prefix];
+    const limit = this.limits[prefix];
     const end = start + 60_000;
     const retryAfter = Math.max(1, Math.ceil((end - now) / 1000));
     if (w.used >= limit) return { allowed: false, limit, remaining: 0, reset: end / 1000, retryAfter };

@@ -1,6 +1,7 @@
 /**
  * Global setup of a conformance run: the target is TARGET_URL + TARGET_PROFILE; without TARGET_URL the
- * embedded mock is started in-process (seed MOCK_SEED, default 1) and its profile is used. Either way the
+ * embedded mock is started in-process (seed MOCK_SEED, default 1; mutant MOCK_MUTANT, none by default) and
+ * its profile is used. Either way the
  * target must answer HTTP before any test runs, else the run stops with one clear line.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -39,7 +40,9 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   const seed = process.env.MOCK_SEED ? Number(process.env.MOCK_SEED) : undefined;
-  const mock = await startMock({ port: 0, seed });
+  // MOCK_MUTANT (the self-test, tools/selftest.ts): the embedded mock breaks one requirement on purpose.
+  const mutation = process.env.MOCK_MUTANT ? (await import('../../mock/mutants/catalog.ts')).mutantNamed(process.env.MOCK_MUTANT).mutation : undefined;
+  const mock = await startMock({ port: 0, seed, mutation });
   globalThis.__embeddedMock = mock;
   const dir = mkdtempSync(join(tmpdir(), 'mms-conformance-'));
   const file = join(dir, 'embedded-mock.json');

@@ -1,0 +1,143 @@
+/**
+ * `npm run selftest` (issue 6): proves the suite's verdicts.
+ * - Specificity: the suite is all green against the mock, and against the mock re-seeded (other ids,
+ *   names, volumes and orderings) with every test repeated.
+ * - Sensitivity: against each mutant of mock/mutants/catalog.ts (a mock that breaks one requirement),
+ *   the tests of that requirement fail — the mutant is killed, by the right test.
+ * Prints a kill matrix and writes reports/selftest.json. Exit 0 when every check holds.
+ *
+ *   tsx tools/selftest.ts [--fast] [--mutants a,b] [--jobs N] [--skip-baseline] [--seed S]
+ *
+ * --fast runs one mutant per family and no baseline (npm test runs the suite against the mock already).
+ * Each mutant run selects the tests tagged with the requirement it names; --full-suite runs everything.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from '../spec/lib/paths.ts';
+import { MUTANTS } from '../mock/mutants/catalog.ts';
+import type { Mutant } from '../mock/mutants/mutation.ts';
+import type { ConformanceReport } from '../suites/reporter/model.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    fast: { type: 'boolean', default: false },
+    mutants: { type: 'string' },
+    jobs: { type: 'string', default: '2' },
+    'skip-baseline': { type: 'boolean', default: false },
+    'full-suite': { type: 'boolean', default: false },
+    seed: { type: 'string', default: '7' },
+    output: { type: 'string', default: 'reports/selftest' },
+  },
+});
+
+interface RunResult { code: number; durationMs: number; report?: ConformanceReport; log: string }
+
+const out = resolve(ROOT, args.output!);
+
+/** One CLI run into `dir`, with extra environment; the report is read back. */
+function run(name: string, cliArgs: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
+  const dir = join(out, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [resolve(ROOT, 'bin/mms-conformance.mjs'), 'run', '--output', dir, ...cliArgs], {
+      cwd: ROOT, env: { ...process.env, CI: '1', ...env },
+    });
+    let log = '';
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    child.on('exit', (code) => {
+      const file = join(dir, 'conformance.json');
+      const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : undefined;
+      writeFileSync(join(dir, 'run.log'), log);
+      done({ code: code ?? 1, durationMs: Date.now() - started, report, log });
+    });
+  });
+}
+
+const failedIds = (r?: ConformanceReport) => (r?.requirements ?? []).filter((q) => q.verdict === 'failed').map((q) => q.id);
+const grepFor = (requirement: string) => `@${requirement}\\b`;
+
+/** Runs `work` over `items`, `jobs` at a time. */
+async function pool<T, R>(items: T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  }));
+  return results;
+}
+
+function chooseMutants(): Mutant[] {
+  if (args.mutants) return args.mutants.split(',').map((n) => MUTANTS.find((m) => m.name === n) ?? (() => { throw new Error(`no mutant ${n}`); })());
+  if (!args.fast) return MUTANTS;
+  const seen = new Set<string>();
+  return MUTANTS.filter((m) => {
+    const family = m.requirement.split('-')[0]!;
+    if (seen.has(family)) return false;
+    seen.add(family);
+    return true;
+  });
+}
+
+const started = Date.now();
+const summary: Record<string, unknown> = { startedAt: new Date(started).toISOString(), fast: args.fast };
+let ok = true;
+const line = (s: string) => process.stdout.write(`${s}\n`);
+
+if (!args.fast && !args['skip-baseline']) {
+  line('Specificity: the suite against the mock (seed 1), then re-seeded with every test repeated…');
+  const [baseline, reseeded] = await pool(
+    [
+      { name: 'baseline', cli: ['--strict'], env: {} },
+      { name: `reseeded-${args.seed}`, cli: ['--strict', '--seed', args.seed!, '--repeat-each', '2'], env: {} },
+    ],
+    1,
+    (r) => run(r.name, r.cli, r.env),
+  );
+  for (const [name, r] of [['baseline', baseline!], [`re-seeded (seed ${args.seed}, --repeat-each 2)`, reseeded!]] as const) {
+    const green = r.code === 0 && r.report?.run.tests.failed === 0;
+    ok &&= green;
+    line(`  ${green ? 'green' : 'RED  '} ${name}: ${r.report?.run.tests.passed ?? 0} passed, ${r.report?.run.tests.failed ?? '?'} failed, verdict ${r.report?.verdict ?? 'none'} (${(r.durationMs / 1000).toFixed(0)} s)`);
+  }
+  summary.baseline = { green: baseline!.code === 0, tests: baseline!.report?.run.tests, verdict: baseline!.report?.verdict, durationMs: baseline!.durationMs, failing: failedIds(baseline!.report) };
+  summary.reseeded = { seed: Number(args.seed), green: reseeded!.code === 0, tests: reseeded!.report?.run.tests, verdict: reseeded!.report?.verdict, durationMs: reseeded!.durationMs, failing: failedIds(reseeded!.report) };
+}
+
+const mutants = chooseMutants();
+line(`Sensitivity: ${mutants.length} mutants, ${args.jobs} at a time…`);
+const results = await pool(mutants, Number(args.jobs), async (m) => {
+  const r = await run(`mutant-${m.name}`, args['full-suite'] ? [] : ['--grep', grepFor(m.requirement)], { MOCK_MUTANT: m.name });
+  const failing = failedIds(r.report);
+  const result = {
+    name: m.name,
+    requirement: m.requirement,
+    description: m.description,
+    killed: failing.length > 0 || (r.report?.run.tests.failed ?? 0) > 0,
+    killedByNamedRequirement: failing.includes(m.requirement),
+    failing,
+    tests: r.report?.run.tests,
+    durationMs: r.durationMs,
+    ...(r.report ? {} : { error: r.log.split('\n').filter(Boolean).slice(-3).join(' | ') }),
+  };
+  line(`  ${result.killedByNamedRequirement ? 'killed  ' : result.killed ? 'KILLED? ' : 'SURVIVED'} ${m.name.padEnd(40)} ${m.requirement.padEnd(10)} failing: ${failing.join(', ') || '—'}`);
+  return result;
+});
+const survivors = results.filter((r) => !r.killedByNamedRequirement);
+ok &&= survivors.length === 0;
+summary.mutants = results;
+summary.kills = { total: results.length, killed: results.filter((r) => r.killed).length, killedByNamedRequirement: results.length - survivors.length };
+summary.durationMs = Date.now() - started;
+mkdirSync(resolve(ROOT, 'reports'), { recursive: true });
+writeFileSync(resolve(ROOT, 'reports', args.fast ? 'selftest-fast.json' : 'selftest.json'), `${JSON.stringify(summary, null, 2)}\n`);
+
+line('');
+line(`Kill matrix: ${results.length - survivors.length}/${results.length} mutants killed by a test of the requirement they break${survivors.length ? `; not: ${survivors.map((s) => s.name).join(', ')}` : ''}.`);
+line(`Self-test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s. Report: reports/${args.fast ? 'selftest-fast' : 'selftest'}.json`);
+process.exit(ok ? 0 : 1);
