@@ -1,7 +1,8 @@
 /**
  * `npm run selftest` (issue 6): proves the suite's verdicts.
  * - Specificity: the suite is all green against the mock, and against the mock re-seeded (other ids,
- *   names, volumes and orderings) with every test repeated.
+ *   names, volumes and orderings) with every test repeated; with a profile of live keys only (no other
+ *   role, no fixture, no control API) nothing fails: the verdict is incomplete.
  * - Sensitivity: against each mutant of mock/mutants/catalog.ts (a mock that breaks one requirement),
  *   the tests of that requirement fail — the mutant is killed, by the right test.
  * Prints a kill matrix and writes reports/selftest.json. Exit 0 when every check holds.
@@ -17,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../spec/lib/paths.ts';
 import { MUTANTS } from '../mock/mutants/catalog.ts';
+import { startMock } from '../mock/server.ts';
 import type { Mutant } from '../mock/mutants/mutation.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';
 
@@ -58,8 +60,26 @@ function run(name: string, cliArgs: string[], env: NodeJS.ProcessEnv): Promise<R
   });
 }
 
+/**
+ * The suite against a mock (seed 1, in this process) described by a profile holding only its live keys:
+ * what a vendor who provisioned nothing else would run.
+ */
+async function partialProfileRun(): Promise<RunResult> {
+  const mock = await startMock({ port: 0 });
+  try {
+    const live = (mock.profile.keys as { live: string[] }).live;
+    const file = join(out, 'live-keys-only.json');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(file, JSON.stringify({ name: 'Live keys only', baseUrl: mock.baseUrl, keys: { live } }, null, 2));
+    return await run('live-keys-only', ['--target', mock.baseUrl, '--profile', file], {});
+  } finally {
+    await mock.stop();
+  }
+}
+
 const failedIds = (r?: ConformanceReport) => (r?.requirements ?? []).filter((q) => q.verdict === 'failed').map((q) => q.id);
-const grepFor = (requirement: string) => `@${requirement}\\b`;
+/** The tests of the requirement a mutant breaks, and of those that reach it. */
+const grepFor = (m: Mutant) => `@(${[m.requirement, ...(m.reachedBy ?? [])].join('|')})\\b`;
 
 /** Runs `work` over `items`, `jobs` at a time. */
 async function pool<T, R>(items: T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -106,6 +126,11 @@ if (!args.fast && !args['skip-baseline']) {
     ok &&= green;
     line(`  ${green ? 'green' : 'RED  '} ${name}: ${r.report?.run.tests.passed ?? 0} passed, ${r.report?.run.tests.failed ?? '?'} failed, verdict ${r.report?.verdict ?? 'none'} (${(r.durationMs / 1000).toFixed(0)} s)`);
   }
+  const partial = await partialProfileRun();
+  const clean = partial.code === 0 && partial.report?.run.tests.failed === 0 && partial.report?.verdict === 'incomplete';
+  ok &&= clean;
+  line(`  ${clean ? 'green' : 'RED  '} live keys only, no fixtures, no control API: ${partial.report?.run.tests.passed ?? 0} passed, ${partial.report?.run.tests.failed ?? '?'} failed, ${partial.report?.run.tests.skipped ?? '?'} skipped, verdict ${partial.report?.verdict ?? 'none'} (${(partial.durationMs / 1000).toFixed(0)} s)`);
+  summary.partialProfile = { green: clean, tests: partial.report?.run.tests, verdict: partial.report?.verdict, durationMs: partial.durationMs, failing: failedIds(partial.report) };
   summary.baseline = { green: baseline!.code === 0, tests: baseline!.report?.run.tests, verdict: baseline!.report?.verdict, durationMs: baseline!.durationMs, failing: failedIds(baseline!.report) };
   summary.reseeded = { seed: Number(args.seed), green: reseeded!.code === 0, tests: reseeded!.report?.run.tests, verdict: reseeded!.report?.verdict, durationMs: reseeded!.durationMs, failing: failedIds(reseeded!.report) };
 }
@@ -113,7 +138,7 @@ if (!args.fast && !args['skip-baseline']) {
 const mutants = chooseMutants();
 line(`Sensitivity: ${mutants.length} mutants, ${args.jobs} at a time…`);
 const results = await pool(mutants, Number(args.jobs), async (m) => {
-  const r = await run(`mutant-${m.name}`, args['full-suite'] ? [] : ['--grep', grepFor(m.requirement)], { MOCK_MUTANT: m.name });
+  const r = await run(`mutant-${m.name}`, args['full-suite'] ? [] : ['--grep', grepFor(m)], { MOCK_MUTANT: m.name });
   const failing = failedIds(r.report);
   const result = {
     name: m.name,

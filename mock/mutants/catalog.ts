@@ -64,8 +64,8 @@ export const MUTANTS: Mutant[] = [
   // ── tenant isolation ──
   { name: 'foreign-meter-readable', requirement: 'TENANT-001', description: "Another organization's meter can be read by id.",
     mutation: { handlers: wrapHandlers({ getMeter: (original) => (ctx) => { try { return original(ctx); } catch (e) { const row = foreignMeter(ctx); if (row && row.id === ctx.params.id) return single(ctx, JSON.stringify(row.data)); throw e; } } }) } },
-  { name: 'foreign-meter-listed', requirement: 'TENANT-002', description: "The meter list shows another organization's meter.",
-    mutation: { handlers: wrapHandlers({ listMeters: (original) => (ctx) => editReply(original, ctx, (b) => { const f = foreignMeter(ctx); if (f) b.data.push(f.data); }) }) } },
+  { name: 'foreign-meter-listed', requirement: 'TENANT-002', description: "The meter list shows a meter of every other organization.",
+    mutation: { handlers: wrapHandlers({ listMeters: (original) => (ctx) => editReply(original, ctx, (b) => { for (const org of ctx.world.orgs.values()) { const first = org.id === ctx.org.id ? undefined : org.meters.all()[0]; if (first) b.data.push(first.data); } }) }) } },
   { name: 'organization-header-switches-tenant', requirement: 'TENANT-003', description: 'X-Organization-ID switches the organization of a read.',
     mutation: { handlers: wrapHandlers({ getMeter: (original) => (ctx) => { const org = ctx.world.orgs.get(String(ctx.query.organization_id?.[0] ?? '')); return original(org ? { ...ctx, org } : ctx); } }) } },
 
@@ -114,7 +114,7 @@ export const MUTANTS: Mutant[] = [
     mutation: { response: (out) => { if (out.status < 300 && out.body !== undefined) out.headers['Content-Type'] = 'text/plain'; return out; } } },
   { name: 'server-error-on-bad-limit', requirement: 'SPEC-004', description: 'A non-numeric limit crashes the list with 500.',
     mutation: { response: (out, req) => (out.status === 400 && /(^|&)limit=[^&0-9-]/.test(req.search) ? editJson({ ...out, status: 500 }, (b) => { b.status = 500; b.code = 'internal_error'; }) : out) } },
-  { name: 'retry-after-not-integer', requirement: 'SPEC-006', description: 'Retry-After is a date instead of seconds.',
+  { name: 'retry-after-not-integer', requirement: 'SPEC-006', description: 'Retry-After is a date instead of seconds.', reachedBy: ['RATE-005'],
     mutation: { response: (out) => { if (out.status === 429) out.headers['Retry-After'] = new Date(Date.now() + 60_000).toUTCString(); return out; } } },
 
   // ── pagination ──

@@ -56,5 +56,10 @@ export interface Mutant {
   requirement: string;
   /** What the mutant does, in words. */
   description: string;
+  /**
+   * Other requirements whose tests provoke the situation the mutant breaks, when the requirement is
+   * proved by a universal check rather than its own tests (a 429 arises only in the rate-limit tests).
+   */
+  reachedBy?: string[];
   mutation: Mutation;
 }

@@ -77,7 +77,8 @@ export const seedExpenses: Seeder = (ctx) => {
   }
   if (ctx.role === 'costTrackingDisabled') {
     const wo = activeWorkOrder(ctx)!;
-    const entry = addEntry(ctx, wo);
-    ctx.fixture('expenseInCostTrackingDisabledOrg', { workOrderId: wo.id, costId: entry.id });
+    const userId = [...org.users.values()].find((u) => u.active)!.id;
+    const entry = addEntry(ctx, wo, { user_id: userId });
+    ctx.fixture('expenseInCostTrackingDisabledOrg', { workOrderId: wo.id, costId: entry.id, userId });
   }
 };

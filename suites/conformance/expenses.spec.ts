@@ -121,10 +121,12 @@ test.describe('work-order expenses', () => {
     expect((await expenses.list(wo.id)).items).toEqual([]);
   });
 
-  test('with cost tracking disabled POST is refused and records nothing', { tag: ['@EXP-010'] }, async ({ as, workOrders, expenses }) => {
+  test('with cost tracking disabled POST is refused and records nothing', { tag: ['@EXP-010'] }, async ({ as, profile, workOrders, expenses }) => {
     const ledger = as.role('keys.costTrackingDisabled');
+    // An active user of that organization: nothing but disabled cost tracking may refuse the entry.
+    const userId = need(profile, 'fixtures.expenseInCostTrackingDisabledOrg.userId');
     const wo = await workOrders.create({}, ledger);
-    expectRefused(await ledger.post(path(wo.id), { json: expenses.body() }));
+    expectRefused(await ledger.post(path(wo.id), { json: expenses.body({ user_id: userId }) }));
     expect((await expenses.list(wo.id, ledger)).items).toEqual([]);
   });
 

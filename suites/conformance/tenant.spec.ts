@@ -34,6 +34,8 @@ test.describe('tenant isolation', () => {
     const their = (await walkPages(foreign, '/meters', { limit: 100 })).items.map((m) => m.id);
     expect(their).toContain(theirs.id);
     expect(their).not.toContain(mine.id);
+    const shared = ours.filter((id) => their.includes(id));
+    expect(shared, "no meter is in both organizations' lists").toEqual([]);
   });
 
   test("naming an organization in the request does not switch the key's tenant", { tag: ['@TENANT-003'] }, async ({ api, as, meters }) => {

@@ -107,7 +107,9 @@ export class ApiClient {
       }
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (header !== null) headers.authorization = header;
-      let data: string | Buffer | undefined = options.body;
+      // A string body goes as bytes: Playwright would JSON-encode a string that does not parse as JSON
+      // under a JSON Content-Type, so a malformed body would arrive as a well-formed JSON string.
+      let data: string | Buffer | undefined = typeof options.body === 'string' ? Buffer.from(options.body) : options.body;
       if (options.json !== undefined) {
         data = JSON.stringify(options.json);
         headers['content-type'] ??= 'application/json';
