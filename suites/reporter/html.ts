@@ -36,7 +36,9 @@ th{background:var(--bg);font-weight:600}td.n{text-align:right;font-variant-numer
 .zero{color:#afb8c1}.hot{color:var(--fail);font-weight:700}
 .filters{position:sticky;top:0;background:#fff;padding:10px 0;border-bottom:1px solid var(--line);display:flex;gap:12px;flex-wrap:wrap;align-items:center;z-index:2}
 .filters select,.filters input{font:inherit;padding:4px 6px}
-details.req{border:1px solid var(--line);border-radius:6px;margin:6px 0;background:#fff}
+details.req{border:1px solid var(--line);border-radius:6px;margin:6px 0;background:#fff;scroll-margin-top:64px}
+#requirements{scroll-margin-top:8px}
+.failing-list{padding-left:1.2em}.failing-list li{margin:3px 0}
 details.req>summary{cursor:pointer;padding:7px 10px;display:flex;gap:10px;align-items:baseline;list-style:none}
 details.req>summary::-webkit-details-marker{display:none}
 details.req[open]>summary{border-bottom:1px solid var(--line);background:var(--bg)}
@@ -66,8 +68,17 @@ const SCRIPT = `
     document.getElementById('shown').textContent=shown;
   }
   f.forEach(function(e){e.addEventListener('input',apply);e.addEventListener('change',apply);});
-  var q=new URLSearchParams(location.hash.slice(1));
-  f.forEach(function(e){if(q.get(e.dataset.filter))e.value=q.get(e.dataset.filter);});
+  // #family=exp&verdict=failed (the family links, a shared URL) filters the list and shows it;
+  // #req-EXP-003 (the failing list) is a plain anchor to that requirement.
+  function fromHash(scroll){
+    if(location.hash.indexOf('=')<0)return;
+    var q=new URLSearchParams(location.hash.slice(1));
+    f.forEach(function(e){e.value=q.get(e.dataset.filter)||'';});
+    apply();
+    if(scroll)document.getElementById('requirements').scrollIntoView();
+  }
+  window.addEventListener('hashchange',function(){fromHash(true);});
+  fromHash(false);
   apply();
 })();
 `;
@@ -113,7 +124,7 @@ ${f.evidence.length > 1 ? `<details class="earlier"><summary>${f.evidence.length
   const tests = r.tests.length
     ? `<ul class="tests">${r.tests.map((t) => `<li><span class="badge ${VERDICT_CLASS[t.status === 'passed' ? 'passed' : t.status === 'skipped' ? 'not assessed' : 'failed']}">${escapeHtml(t.status)}</span> ${escapeHtml(t.title)} <span class="muted">${escapeHtml(t.file)}:${t.line}</span></li>`).join('')}</ul>`
     : '<p class="muted">No test of this run proves it.</p>';
-  return `<details class="req" data-verdict="${escapeHtml(r.verdict)}" data-family="${escapeHtml(r.family.toLowerCase())}" data-level="${r.level}"${r.verdict === 'failed' ? ' open' : ''}>
+  return `<details class="req" id="req-${escapeHtml(r.id)}" data-verdict="${escapeHtml(r.verdict)}" data-family="${escapeHtml(r.family.toLowerCase())}" data-level="${r.level}"${r.verdict === 'failed' ? ' open' : ''}>
 <summary><span class="id">${escapeHtml(r.id)}</span><span class="lvl">${r.level}</span><span class="badge ${cls}">${escapeHtml(r.verdict)}</span><span class="stmt">${escapeHtml(r.statement)}</span></summary>
 <div class="body">
 <p class="muted">Source: ${escapeHtml(r.source)}</p>
@@ -130,7 +141,7 @@ export function renderHtml(report: ConformanceReport): string {
   const s = report.summary;
   const duration = `${(report.run.durationMs / 1000).toFixed(1)} s`;
   const familyRows = report.families
-    .map((f) => `<tr class="${f.must.failed ? 'failing' : ''}"><th><a href="#family=${f.id.toLowerCase()}" onclick="document.querySelector('[data-filter=family]').value='${f.id.toLowerCase()}';document.querySelector('[data-filter=family]').dispatchEvent(new Event('change'))">${escapeHtml(f.id)}</a> <span class="muted">${escapeHtml(f.title)}</span></th><td>${bar(f.must)}</td>${n(f.must.passed)}${n(f.must.failed, true)}${n(f.must.waived)}${n(f.must.notAssessed)}${n(f.must.untestable)}${n(f.inferred.passed)}${n(f.inferred.failed, true)}${n(f.inferred.notAssessed)}</tr>`)
+    .map((f) => `<tr class="${f.must.failed ? 'failing' : ''}"><th><a href="#family=${f.id.toLowerCase()}" title="Show the ${escapeHtml(f.id)} requirements">${escapeHtml(f.id)}</a> <span class="muted">${escapeHtml(f.title)}</span></th><td>${bar(f.must)}</td>${n(f.must.passed)}${n(f.must.failed, true)}${n(f.must.waived)}${n(f.must.notAssessed)}${n(f.must.untestable)}${n(f.inferred.passed)}${n(f.inferred.failed, true)}${n(f.inferred.notAssessed)}</tr>`)
     .join('\n');
   const familyOptions = report.families.map((f) => `<option value="${f.id.toLowerCase()}">${escapeHtml(f.id)} — ${escapeHtml(f.title)}</option>`).join('');
   const failedMust = report.requirements.filter((r) => r.level === 'must' && r.verdict === 'failed');
@@ -157,7 +168,7 @@ export function renderHtml(report: ConformanceReport): string {
 </div>
 </header>
 <main>
-${failedMust.length ? `<h2>Failing must requirements (${failedMust.length})</h2><p>${failedMust.map((r) => `<a href="#text=${escapeHtml(r.id)}" onclick="document.querySelector('[data-filter=text]').value='${escapeHtml(r.id)}';document.querySelector('[data-filter=text]').dispatchEvent(new Event('input'))">${escapeHtml(r.id)}</a>`).join(', ')}</p>` : ''}
+${failedMust.length ? `<h2>Failing must requirements (${failedMust.length})</h2><ul class="failing-list">${failedMust.map((r) => `<li><a href="#req-${escapeHtml(r.id)}">${escapeHtml(r.id)}</a> ${escapeHtml(r.statement)}</li>`).join('')}</ul>` : ''}
 <h2>Families</h2>
 <p class="muted">Verdicts per requirement. <b>must</b> requirements are stated by the description and decide the verdict; <b>inferred</b> ones record what the description leaves unshown and never do.</p>
 <table class="families"><tr><th rowspan="2">Family</th><th colspan="6">must</th><th colspan="3">inferred</th></tr>
@@ -165,7 +176,7 @@ ${failedMust.length ? `<h2>Failing must requirements (${failedMust.length})</h2>
 ${familyRows}
 </table>
 ${waivers}
-<h2>Requirements</h2>
+<h2 id="requirements">Requirements</h2>
 <div class="filters">
 <label>Verdict <select data-filter="verdict"><option value="">all</option><option>failed</option><option>waived</option><option>not assessed</option><option>passed</option><option>untestable</option></select></label>
 <label>Family <select data-filter="family"><option value="">all</option>${familyOptions}</select></label>

@@ -48,6 +48,12 @@ test('a reader sees the verdict, the failing requirement and its evidence; filte
   await expect(failing.getByText('expected 409 resource_in_use, got 204')).toBeVisible();
   await expect(failing.getByText('DELETE http://target/v1/meters/mtr_1')).toBeVisible();
   await expect(failing.getByText('Bearer sk_live_****4437')).toBeVisible();
+  await page.locator('.failing-list a', { hasText: 'METER-011' }).click();
+  await expect(failing.locator('summary'), 'the failing list jumps to the requirement').toBeInViewport();
+  await page.getByRole('link', { name: 'AUTH', exact: true }).click();
+  await expect(page.locator('#requirements'), 'a family link shows the list').toBeInViewport();
+  for (const id of await page.locator('details.req:visible .id').allTextContents()) expect(id).toMatch(/^AUTH-/);
+  await page.selectOption('[data-filter=family]', '');
   await page.selectOption('[data-filter=verdict]', 'not assessed');
   await expect(page.locator('details.req:visible')).toHaveCount(1);
   await expect(page.locator('details.req:visible')).toContainText('the target profile has no keys.revoked');
