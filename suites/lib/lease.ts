@@ -25,9 +25,11 @@ function tryLease(name: string): boolean {
 /**
  * Takes the first free item of `items` (a fixture pool named `pool`) for the running test. With
  * `consume`, the item stays taken for the rest of the run; otherwise it is returned when the test ends.
- * Waits while every item is taken by another test; returns undefined when all are consumed.
+ * Waits while every item is taken by another test; returns undefined at once when the pool is empty,
+ * and when all are consumed.
  */
 export async function lease<T>(pool: string, items: readonly T[], options: { consume?: boolean; waitMs?: number } = {}): Promise<T | undefined> {
+  if (items.length === 0) return undefined; // the profile has none: nothing to wait for
   const deadline = Date.now() + (options.waitMs ?? 30_000);
   for (;;) {
     for (let i = 0; i < items.length; i++) {
