@@ -141,7 +141,7 @@ export class MockApp {
         origin: `http://${req.headers.host ?? '127.0.0.1'}`, cursors: this.cursors,
       };
       const prefer = req.headers.prefer as string | undefined;
-      if (prefer !== undefined || namesPrismQuery(query) || !this.handlers[op.operationId]) {
+      if (prefer !== undefined || (q !== -1 && mayNamePrism(url, q) && namesPrismQuery(query)) || !this.handlers[op.operationId]) {
         this.maybeViaPrism(req, res, ctx, validator, apiPath, prefer, rate);
         return;
       }
@@ -324,6 +324,11 @@ export class MockApp {
 }
 
 type PrismFallback = PrismModule.PrismFallback;
+
+/** A cheap pre-check on the raw query (from index `q`): `__`, possibly percent-encoded, occurs in it. */
+function mayNamePrism(url: string, q: number): boolean {
+  return url.includes('__', q) || url.includes('%5F', q) || url.includes('%5f', q);
+}
 
 /**
  * Whether the query names one of Prism's fallbacks (`__code`, `__example`, `__dynamic`, `__seed`; all
