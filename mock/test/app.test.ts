@@ -69,6 +69,9 @@ test('the control API advances the clock, toggles modules and injects faults', a
   await fetch(`${mock.url}/__mock/faults`, { method: 'PUT', body: JSON.stringify({ errorRate: 1, errorStatus: 503, pathPattern: '^/v1/assets' }) });
   expect((await call('/v1/assets')).status).toBe(503);
   expect((await call('/v1/meters')).status).toBe(200);
+  await fetch(`${mock.url}/__mock/faults`, { method: 'PUT', body: JSON.stringify({ dropHeaders: ['X-RateLimit-Remaining'], pathPattern: '^/v1/assets' }) });
+  expect((await call('/v1/assets')).headers.get('x-ratelimit-remaining'), 'dropped where the pattern matches').toBeNull();
+  expect((await call('/v1/meters')).headers.get('x-ratelimit-remaining'), 'kept elsewhere').not.toBeNull();
   await fetch(`${mock.url}/__mock/faults`, { method: 'DELETE' });
   expect((await call('/v1/assets')).status).toBe(200);
   await problem(await fetch(`${mock.url}/__mock/clock/advance`, { method: 'POST', body: '{"seconds": -1}' }), 400, 'validation_error');
