@@ -259,13 +259,14 @@ export class MockApp {
     else drained(res.req).then(() => write(res, final));
   }
 
-  /** Injected faults (dropped headers), then the mutation's response hook. */
+  /** Injected faults (dropped headers), then the mutation's response hook; nothing when neither is set. */
   private finish(out: Outgoing, req: IncomingMessage): Outgoing {
+    const mutate = this.mutation?.response;
+    if (!mutate && !this.faults.dropsHeaders) return out;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     const stripped = this.faults.strip(out, path);
-    const mutate = this.mutation?.response;
     if (!mutate) return stripped;
     return mutate(stripped, { method: req.method ?? 'GET', path, search: q === -1 ? '' : url.slice(q + 1), operationId: this.operationOf.get(req) });
   }

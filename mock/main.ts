@@ -5,13 +5,13 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { startMock, type RunningMock } from './server.ts';
 import { DEFAULT_SEED } from './seed/build.ts';
-import { MUTANTS } from './mutants/catalog.ts';
+import { findMutant } from './mutants/catalog.ts';
 import type { Mutant } from './mutants/mutation.ts';
 
 export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; mutant?: Mutant }
 
 const mutantNamed = (value: string): Mutant => {
-  const found = MUTANTS.find((m) => m.name === value);
+  const found = findMutant(value);
   if (!found) throw new InvalidArgumentError(`no mutant ${value} (see mock/mutants/catalog.ts).`);
   return found;
 };

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../spec/lib/paths.ts';
-import { MUTANTS } from '../mock/mutants/catalog.ts';
+import { MUTANTS, mutantNamed } from '../mock/mutants/catalog.ts';
 import { startMock } from '../mock/server.ts';
 import type { Mutant } from '../mock/mutants/mutation.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';
@@ -95,7 +95,7 @@ async function pool<T, R>(items: T[], jobs: number, work: (item: T) => Promise<R
 }
 
 function chooseMutants(): Mutant[] {
-  if (args.mutants) return args.mutants.split(',').map((n) => MUTANTS.find((m) => m.name === n) ?? (() => { throw new Error(`no mutant ${n}`); })());
+  if (args.mutants) return args.mutants.split(',').map(mutantNamed);
   if (!args.fast) return MUTANTS;
   const seen = new Set<string>();
   return MUTANTS.filter((m) => {

@@ -52,6 +52,11 @@ export class FaultInjector {
     return NO_FAULT;
   }
 
+  /** Whether headers are to be dropped from some responses (`strip` has work to do). */
+  get dropsHeaders(): boolean {
+    return (this.config.dropHeaders?.length ?? 0) > 0;
+  }
+
   /** Removes the configured headers from the response to a request for `path` (when the pattern matches). */
   strip(out: Outgoing, path: string): Outgoing {
     const drop = this.config.dropHeaders;

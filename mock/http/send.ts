@@ -15,11 +15,8 @@ export interface Outgoing {
   body?: string | JsonParts;
 }
 
-/** Transforms applied to every response before it is written (faults, mutants). */
-export type ResponseHook = (out: Outgoing) => Outgoing;
-
-export function write(res: ServerResponse, out: Outgoing, hook?: ResponseHook): void {
-  const final = hook ? hook(out) : out;
+/** Writes a response as it is (faults and mutants have been applied by the app, app.ts `finish`). */
+export function write(res: ServerResponse, final: Outgoing): void {
   const body = final.body;
   if (!(body instanceof JsonParts)) {
     if (body !== undefined) final.headers['Content-Length'] = Buffer.byteLength(body);

@@ -286,9 +286,14 @@ export const MUTANTS: Mutant[] = [
     mutation: { response: forOperations(['listAssets', 'getAsset'], (out) => editJson(out, (b) => { for (const a of [b.data].flat()) if (a?.sub_asset_count > 0) a.sub_asset_count += 1; })) } },
 ];
 
+/** The mutant of this name, if any. */
+export function findMutant(name: string): Mutant | undefined {
+  return MUTANTS.find((m) => m.name === name);
+}
+
 /** The mutant of this name; throws with the list of names when there is none. */
 export function mutantNamed(name: string): Mutant {
-  const found = MUTANTS.find((m) => m.name === name);
+  const found = findMutant(name);
   if (!found) throw new Error(`no mutant ${name}; mutants: ${MUTANTS.map((m) => m.name).join(', ')}`);
   return found;
 }

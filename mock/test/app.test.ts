@@ -4,17 +4,14 @@
  */
 import { test, expect } from '@playwright/test';
 import { startMock, type RunningMock } from '../server.ts';
+import { startTestMock, type TestMock } from './support.ts';
 
 let mock: RunningMock;
-let key: string;
+let call: TestMock['call'];
 test.beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-  key = (mock.profile.keys as { live: string[] }).live[0]!;
+  ({ mock, call } = await startTestMock());
 });
 test.afterAll(async () => mock.stop());
-
-const call = (path: string, init: RequestInit = {}) =>
-  fetch(`${mock.url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) }, signal: AbortSignal.timeout(5000) });
 
 async function problem(r: Response, status: number, code?: string) {
   expect(r.status).toBe(status);

@@ -6,7 +6,8 @@
 import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../spec/lib/catalog.ts';
 import { MUTANTS, mutantNamed } from '../mutants/catalog.ts';
-import { startMock, type RunningMock } from '../server.ts';
+import type { RunningMock } from '../server.ts';
+import { startTestMock } from './support.ts';
 
 test('at least 60 mutants, uniquely named, each breaking one testable requirement of the catalog', () => {
   expect(MUTANTS.length).toBeGreaterThanOrEqual(60);
@@ -34,10 +35,8 @@ test('an unknown mutant name is an error listing the names', () => {
 
 /** A mock with mutant `name` (or none), a live key, and a fetch bound to both. */
 async function withMock(name: string | undefined, body: (call: (path: string, init?: RequestInit) => Promise<Response>, mock: RunningMock) => Promise<void>) {
-  const mock = await startMock({ port: 0, mutation: name ? mutantNamed(name).mutation : undefined });
-  const key = (mock.profile.keys as { live: string[] }).live[0]!;
-  const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${mock.url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+  const { mock, call: send } = await startTestMock({ mutation: name ? mutantNamed(name).mutation : undefined });
+  const call = (path: string, init: RequestInit = {}) => send(path, { ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
   try {
     await body(call, mock);
   } finally {
