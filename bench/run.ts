@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { ROOT } from '../spec/lib/paths.ts';
+import { ROOT } from '../contract/paths.ts';
 import { memory, type MemoryReport } from './memory.ts';
 import { startup, type StartupReport } from './startup.ts';
 import { throughput, type EndpointReport } from './throughput.ts';

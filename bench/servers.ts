@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { ROOT } from '../spec/lib/paths.ts';
+import { ROOT } from '../contract/paths.ts';
 
 export interface BenchServer {
   name: string;

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { ROOT } from '../spec/lib/paths.ts';
+import { ROOT } from '../contract/paths.ts';
 import { median } from './load.ts';
 
 export interface StartupRun {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { ROOT } from '../spec/lib/paths.ts';
+import { ROOT } from '../contract/paths.ts';
 import { mockOptions, runMock, type MockCommandOptions } from '../mock/main.ts';
 import { EXIT, UsageError } from './exit-codes.ts';
 import { runConformance, type RunOptions } from './run.ts';

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { OPENAPI_FILE, ROOT } from '../spec/lib/paths.ts';
+import { OPENAPI_FILE, ROOT } from '../contract/paths.ts';
 import { UsageError } from './exit-codes.ts';
 
 export interface ProxyOptions { target: string; port: number; host: string }

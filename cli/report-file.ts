@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { ROOT } from '../spec/lib/paths.ts';
+import { ROOT } from '../contract/paths.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';
 import { UsageError } from './exit-codes.ts';
 

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { ROOT } from '../spec/lib/paths.ts';
+import { ROOT } from '../contract/paths.ts';
 import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';
 import { loadWaivers } from '../suites/reporter/waivers.ts';

@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ROOT } from '../spec/lib/paths.ts';
-import { loadProfile, ProfileError } from '../spec/lib/profile.ts';
+import { ROOT } from '../contract/paths.ts';
+import { loadProfile, ProfileError } from '../contract/profile.ts';
 import { loadWaivers } from '../suites/reporter/waivers.ts';
 import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';

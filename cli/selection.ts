@@ -2,7 +2,7 @@
  * Turning `--family`, `--level` and `--grep` into one Playwright --grep over test titles and their
  * requirement tags (tests carry `@FAMILY-NNN` tags).
  */
-import { loadCatalog } from '../spec/lib/catalog.ts';
+import { loadCatalog } from '../contract/catalog.ts';
 import { UsageError } from './exit-codes.ts';
 
 export interface Selection { family?: string[]; level?: 'must' | 'inferred'; grep?: string }

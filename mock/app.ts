@@ -8,9 +8,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { compileRequestValidators, type RequestValidator } from '../spec/lib/validators.ts';
-import { loadOperations, type Operation } from '../spec/lib/openapi.ts';
-import { Router } from '../spec/lib/router.ts';
+import { compileRequestValidators, type RequestValidator } from '../contract/validators.ts';
+import { loadOperations, type Operation } from '../contract/openapi.ts';
+import { Router } from '../contract/router.ts';
 import { handlers as defaultHandlers } from './handlers/index.ts';
 import type { Context, HandlerMap, Reply } from './http/context.ts';
 import { announcesBody, drained, isJson, mediaType, parseJson, readBody } from './http/body.ts';

@@ -9,8 +9,8 @@
  * Every response any client receives is recorded and passes the universal checks (checks/).
  */
 import { test as base, expect } from '@playwright/test';
-import type { TargetProfile } from '../spec/lib/profile.ts';
-import type { Module } from '../spec/lib/openapi.ts';
+import type { TargetProfile } from '../contract/profile.ts';
+import type { Module } from '../contract/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from './lib/exchange.ts';
 import { need } from './lib/needs.ts';

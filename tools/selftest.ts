@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT } from '../spec/lib/paths.ts';
+import { ROOT } from '../contract/paths.ts';
 import { MUTANTS, mutantNamed } from '../mock/mutants/catalog.ts';
 import { startMock } from '../mock/server.ts';
 import type { Mutant } from '../mock/mutants/mutation.ts';

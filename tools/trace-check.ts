@@ -7,8 +7,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { loadCatalog } from '../spec/lib/catalog.ts';
-import { ROOT } from '../spec/lib/paths.ts';
+import { loadCatalog } from '../contract/catalog.ts';
+import { ROOT } from '../contract/paths.ts';
 import { requirementTags } from '../suites/reporter/verdicts.ts';
 
 interface ListedSpec { title: string; tags: string[]; file: string; line: number }

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildWorld, DEFAULT_SEED } from '../mock/seed/build.ts';
 import { buildProfile } from '../mock/profile.ts';
-import { ROOT } from '../spec/lib/paths.ts';
+import { ROOT } from '../contract/paths.ts';
 
 const profile = buildProfile(buildWorld(DEFAULT_SEED), 'http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010/__mock');
 writeFileSync(resolve(ROOT, 'fixtures/targets/mock.json'), `${JSON.stringify(profile, null, 2)}\n`);

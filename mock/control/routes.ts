@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MODULES, loadScopes, type Module } from '../../spec/lib/openapi.ts';
+import { MODULES, loadScopes, type Module } from '../../contract/openapi.ts';
 import type { MockApp } from '../app.ts';
 import { parseJson, readBody } from '../http/body.ts';
 import { failure, write } from '../http/send.ts';

@@ -6,7 +6,7 @@
 import type { Org } from '../store/org.ts';
 import type { CustomFieldEntity, ExtraFields } from '../store/types.ts';
 import { validationError } from '../pipeline/problem.ts';
-import type { FieldError } from '../../spec/lib/validators.ts';
+import type { FieldError } from '../../contract/validators.ts';
 
 function fits(type: string | undefined, options: string[] | undefined, value: unknown): boolean {
   if (value === null) return true;

@@ -2,7 +2,7 @@
  * What a handler receives for one request, and what it returns. Handlers are plain functions of a
  * Context (one per operation, grouped by family under handlers/); errors are thrown as ProblemError.
  */
-import type { Operation } from '../../spec/lib/openapi.ts';
+import type { Operation } from '../../contract/openapi.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { Org } from '../store/org.ts';
 import type { World } from '../store/world.ts';

@@ -4,7 +4,7 @@
  * or two of them to break exactly one requirement.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Operation } from '../../spec/lib/openapi.ts';
+import type { Operation } from '../../contract/openapi.ts';
 import type { HandlerMap } from '../http/context.ts';
 import type { Outgoing } from '../http/send.ts';
 import type { CursorChecks } from '../paging/cursor.ts';

@@ -5,7 +5,7 @@
  * the operation is exempt (`x-module-exempt`: meter archive, identifier retire). Where the module follows
  * the target entity (`x-module-of-entity`), it is checked from the path, query or body value.
  */
-import type { Module, Operation } from '../../spec/lib/openapi.ts';
+import type { Module, Operation } from '../../contract/openapi.ts';
 import { ProblemError } from './problem.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { Org } from '../store/org.ts';

@@ -2,7 +2,7 @@
  * Problem details (RFC 9457) for every error the mock answers (Errors): `application/problem+json`
  * with `type` = `{errors_url}/<code>`, `title`, `status`, `detail`, `request_id` and `code`.
  */
-import type { FieldError } from '../../spec/lib/validators.ts';
+import type { FieldError } from '../../contract/validators.ts';
 
 /** The `{errors_url}` of the mock. */
 export const ERRORS_URL = 'https://errors.mms.invalid/v1';

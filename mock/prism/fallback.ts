@@ -9,8 +9,8 @@
  */
 import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { OPENAPI_FILE } from '../../spec/lib/paths.ts';
-import type { Operation } from '../../spec/lib/openapi.ts';
+import { OPENAPI_FILE } from '../../contract/paths.ts';
+import type { Operation } from '../../contract/openapi.ts';
 import { ProblemError, invalid } from '../pipeline/problem.ts';
 
 const PREFER_KEYS = /(?:^|[,;\s])(code|example|dynamic|seed)=/;

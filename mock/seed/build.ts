@@ -2,7 +2,7 @@
  * Builds the mock's world from fixtures/seed/organizations.yaml and a seed: the same seed always builds
  * the same world; another seed gives other ids, names, volumes and orderings (issue 6 §3).
  */
-import { loadScopes } from '../../spec/lib/openapi.ts';
+import { loadScopes } from '../../contract/openapi.ts';
 import { Clock } from '../store/clock.ts';
 import { Org } from '../store/org.ts';
 import { World } from '../store/world.ts';

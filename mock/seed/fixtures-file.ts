@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
-import { ROOT } from '../../spec/lib/paths.ts';
-import type { Module } from '../../spec/lib/openapi.ts';
+import { ROOT } from '../../contract/paths.ts';
+import type { Module } from '../../contract/openapi.ts';
 import type { OrgSettings } from '../store/types.ts';
 import type { SeedSize } from './context.ts';
 

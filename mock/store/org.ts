@@ -2,7 +2,7 @@
  * One organization's data: every lookup of the mock goes through the key's organization, so another
  * organization's ids are simply not found (404, never 403).
  */
-import type { Module } from '../../spec/lib/openapi.ts';
+import type { Module } from '../../contract/openapi.ts';
 import { Collection } from './collection.ts';
 import type {
   AssetRow, CustomFieldEntity, CustomFieldRow, ExpenseRow, IdentifierRow, LocationRow, MeterRow, OrgSettings,

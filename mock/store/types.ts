@@ -5,7 +5,7 @@
  * cached JSON of the old `data` (see http/json-cache.ts).
  */
 import type { components } from '../../spec/generated/api.ts';
-import type { Module } from '../../spec/lib/openapi.ts';
+import type { Module } from '../../contract/openapi.ts';
 
 export type Schemas = components['schemas'];
 export type PartStatus = Schemas['PartStatus'];

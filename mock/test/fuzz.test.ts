@@ -10,8 +10,8 @@ import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { ROOT } from '../../spec/lib/paths.ts';
-import { loadOpenApi, loadOperations, type JsonSchema } from '../../spec/lib/openapi.ts';
+import { ROOT } from '../../contract/paths.ts';
+import { loadOpenApi, loadOperations, type JsonSchema } from '../../contract/openapi.ts';
 import { ERRORS_URL } from '../pipeline/problem.ts';
 
 const RUNS = Number(process.env.FC_RUNS ?? 10_000);

@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createServer, type Server } from 'node:net';
-import { ROOT } from '../../spec/lib/paths.ts';
+import { ROOT } from '../../contract/paths.ts';
 
 /** mock/main.ts with `args`: its output so far, its exit, and its API base once it prints it. */
 function startMain(args: string[]) {

@@ -4,7 +4,7 @@
  * mock's behaviour through each kind of hook, while the mock without one stays conformant.
  */
 import { test, expect } from '@playwright/test';
-import { loadCatalog } from '../../spec/lib/catalog.ts';
+import { loadCatalog } from '../../contract/catalog.ts';
 import { MUTANTS, mutantNamed } from '../mutants/catalog.ts';
 import type { RunningMock } from '../server.ts';
 import { startTestMock } from './support.ts';

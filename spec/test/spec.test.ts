@@ -1,10 +1,10 @@
 /** The spec, the catalog and the profile schema hold together (issue 2 §2–3). */
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { loadOpenApi, loadOperations, loadScopes, MODULES } from '../lib/openapi.ts';
-import { loadCatalog } from '../lib/catalog.ts';
-import { profileProblems } from '../lib/profile.ts';
-import { compileRequestValidators, compileResponseValidators } from '../lib/validators.ts';
+import { loadOpenApi, loadOperations, loadScopes, MODULES } from '../../contract/openapi.ts';
+import { loadCatalog } from '../../contract/catalog.ts';
+import { profileProblems } from '../../contract/profile.ts';
+import { compileRequestValidators, compileResponseValidators } from '../../contract/validators.ts';
 
 test('the spec is OpenAPI 3.1, document version 1.0, under /v1', () => {
   const doc = loadOpenApi() as unknown as { openapi: string; info: { version: string }; servers: Array<{ url: string }>; jsonSchemaDialect: string };

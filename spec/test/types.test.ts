@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OPENAPI_FILE, TYPES_FILE, ROOT } from '../lib/paths.ts';
+import { OPENAPI_FILE, TYPES_FILE, ROOT } from '../../contract/paths.ts';
 
 test('the generated types are fresh', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'types-')), 'api.ts');

@@ -12,8 +12,8 @@ import { operations } from '../lib/operations.ts';
 import { createMeter } from '../kits/meters.ts';
 import type { ApiClient, ApiResponse, RequestOptions } from '../lib/client.ts';
 import type { Roles } from '../fixtures.ts';
-import type { Operation } from '../../spec/lib/openapi.ts';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { Operation } from '../../contract/openapi.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 
 const isEnum = (schema: unknown) => typeof schema === 'object' && schema !== null && 'enum' in schema;
 

@@ -7,7 +7,7 @@ import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
 import { uid } from '../lib/provision.ts';
-import { MODULES } from '../../spec/lib/openapi.ts';
+import { MODULES } from '../../contract/openapi.ts';
 
 test.describe('Meters module disabled', () => {
   test('every meter and reading operation but archive answers 403 module_disabled', { tag: ['@MODULE-001'] }, async ({ as, profile }) => {

@@ -15,8 +15,8 @@ import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
 import { operations } from '../lib/operations.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts';
-import { loadOpenApi, type JsonSchema, type Operation } from '../../spec/lib/openapi.ts';
-import { SCHEMA_BASE, toView, type SchemaView } from '../../spec/lib/schema-view.ts';
+import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
+import { SCHEMA_BASE, toView, type SchemaView } from '../../contract/schema-view.ts';
 
 type Schema = Record<string, unknown>;
 type Level = 'must' | 'inferred';

@@ -12,7 +12,7 @@ import { notAssessed } from '../lib/needs.ts';
 import { createMeter } from '../kits/meters.ts';
 import { createWorkOrder } from '../kits/work-orders.ts';
 import type { ApiClient } from '../lib/client.ts';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 
 type Query = Record<string, string>;
 

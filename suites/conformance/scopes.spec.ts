@@ -8,7 +8,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
 import { SCOPE_REQUIREMENT, operations, scopes } from '../lib/operations.ts';
 import { RECIPES, type Recipe } from '../recipes/index.ts';
-import type { Operation } from '../../spec/lib/openapi.ts';
+import type { Operation } from '../../contract/openapi.ts';
 
 /**
  * The operation's recipe; an operation without one that needs no input (a GET without path or required

@@ -12,7 +12,7 @@ import { responseValidator } from '../lib/spec-index.ts';
 import { meterBody } from '../kits/meters.ts';
 import type { ApiClient, ApiResponse, RequestOptions } from '../lib/client.ts';
 import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts';
-import type { Operation } from '../../spec/lib/openapi.ts';
+import type { Operation } from '../../contract/openapi.ts';
 
 const CROSS_CUTTING = [401, 403, 429];
 const where = (r: ApiResponse) => `${r.status} to ${r.exchange.method} ${r.exchange.path}`;

@@ -8,7 +8,7 @@ import { test, expect } from '../kits/meters.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { operations } from '../lib/operations.ts';
-import type { Operation } from '../../spec/lib/openapi.ts';
+import type { Operation } from '../../contract/openapi.ts';
 import { RECIPES } from '../recipes/index.ts';
 
 /** Whether the operation's path names a record: a path parameter that is an id, not a listed value (`{entity}`). */

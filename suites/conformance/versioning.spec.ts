@@ -8,7 +8,7 @@ import { notAssessed } from '../lib/needs.ts';
 import { meterBody } from '../kits/meters.ts';
 import { createWorkOrder } from '../kits/work-orders.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 
 /** One native single-resource response of each family the suite can create, 201 included, and their reads. */
 async function singles(api: ApiClient, profile: TargetProfile): Promise<ApiResponse[]> {

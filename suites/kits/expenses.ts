@@ -4,7 +4,7 @@
  * API cannot create users). `test` adds it as the `expenses` fixture beside `workOrders`.
  */
 import { test as base, expect } from './work-orders.ts';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { need } from '../lib/needs.ts';
 import { expectCreated, uid } from '../lib/provision.ts';

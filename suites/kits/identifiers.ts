@@ -5,7 +5,7 @@
  * fixture.
  */
 import { test as base, expect } from '../fixtures.ts';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { anyAsset, anyLocation, expectCreated, uid } from '../lib/provision.ts';
 import { lease } from '../lib/lease.ts';

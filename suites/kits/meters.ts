@@ -4,7 +4,7 @@
  * description does not show). `test` adds it as the `meters` fixture.
  */
 import { test as base, expect } from '../fixtures.ts';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { anyAsset, anyLocation, expectCreated, uid } from '../lib/provision.ts';
 

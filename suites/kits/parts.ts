@@ -10,7 +10,7 @@
  * Tests never assume absolute stock numbers: they read before and assert differences.
  */
 import { test as base, expect, createWorkOrder } from './work-orders.ts';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { lease } from '../lib/lease.ts';
 import { need, notAssessed } from '../lib/needs.ts';

@@ -4,7 +4,7 @@
  * from the profile's `fixtures.pendingWorkRequestIds` (each consumed once per run).
  */
 import { test as base, expect } from '../fixtures.ts';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
 import { lease } from '../lib/lease.ts';

@@ -3,7 +3,7 @@
  * use it, and otherwise wait in real time or are not assessed (design.md §3).
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 
 /** Advances the target's clock by `seconds`; returns false when the profile has no control API. */
 export async function advanceClock(request: APIRequestContext, profile: TargetProfile, seconds: number): Promise<boolean> {

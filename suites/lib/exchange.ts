@@ -2,7 +2,7 @@
  * One request and its response as the suite records them: the evidence of the report (design.md §6).
  * Bodies are kept as text, truncated; secrets are redacted before anything leaves the worker.
  */
-import type { Operation } from '../../spec/lib/openapi.ts';
+import type { Operation } from '../../contract/openapi.ts';
 
 export interface Exchange {
   method: string;

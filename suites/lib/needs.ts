@@ -3,7 +3,7 @@
  * requirements are then reported as "not assessed", so a vendor sees exactly what to provision.
  */
 import { test } from '@playwright/test';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 
 /** The prefix of every skip reason that makes a requirement "not assessed". */
 export const NOT_ASSESSED = 'not assessed:';

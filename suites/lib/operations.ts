@@ -1,5 +1,5 @@
 /** The spec's operations as the suite's operation-wide tests need them. */
-import { loadOperations, loadScopes, type Operation } from '../../spec/lib/openapi.ts';
+import { loadOperations, loadScopes, type Operation } from '../../contract/openapi.ts';
 
 /** Requirement proving that a scope grants its operations (Authentication, the scope table). */
 export const SCOPE_REQUIREMENT: Record<string, string> = {

@@ -3,7 +3,7 @@
  * Records the API cannot create come from the profile's fixtures (lib/needs.ts).
  */
 import { expect, test } from '@playwright/test';
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from './client.ts';
 import { notAssessed } from './needs.ts';
 

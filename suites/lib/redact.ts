@@ -2,7 +2,7 @@
  * Redaction of secrets in everything the suite records or prints (issue 5 §3): every key of the profile
  * becomes `sk_live_****abcd` (prefix and last four characters kept).
  */
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 
 /** The redacted form of one secret. */
 export function maskSecret(secret: string): string {

@@ -2,9 +2,9 @@
  * The spec as the suite's checks need it: which operation a request addressed, and the response
  * validators of that operation (stated view: inferred shapes never decide). Compiled once per worker.
  */
-import { loadOperations, type Operation } from '../../spec/lib/openapi.ts';
-import { Router } from '../../spec/lib/router.ts';
-import { compileResponseValidators, type ResponseValidator } from '../../spec/lib/validators.ts';
+import { loadOperations, type Operation } from '../../contract/openapi.ts';
+import { Router } from '../../contract/router.ts';
+import { compileResponseValidators, type ResponseValidator } from '../../contract/validators.ts';
 
 let router: Router | undefined;
 let validators: Map<string, Map<number, ResponseValidator>> | undefined;

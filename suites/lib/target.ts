@@ -3,7 +3,7 @@
  * `env:` secrets read), with its base URL overridden by TARGET_URL when set (design.md §3).
  * The global setup sets both for the embedded mock.
  */
-import { loadProfile, type TargetProfile } from '../../spec/lib/profile.ts';
+import { loadProfile, type TargetProfile } from '../../contract/profile.ts';
 
 let cached: TargetProfile | undefined;
 

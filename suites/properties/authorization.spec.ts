@@ -12,7 +12,7 @@ import { fc, propertyParameters } from '../lib/property.ts';
 import { operations, placeholderPath } from '../lib/operations.ts';
 import { profileSecrets } from '../lib/redact.ts';
 import type { Roles } from '../fixtures.ts';
-import type { Operation } from '../../spec/lib/openapi.ts';
+import type { Operation } from '../../contract/openapi.ts';
 
 const RUNS = 25;
 const ALNUM = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];

@@ -3,7 +3,7 @@
  * API whatever it needs. The scope matrix, tenant isolation and the operation-wide checks send these
  * requests with other keys; they never depend on seed data.
  */
-import type { TargetProfile } from '../../spec/lib/profile.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, RequestOptions } from '../lib/client.ts';
 
 export interface PreparedRequest {

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { loadCatalog } from '../../spec/lib/catalog.ts';
-import { loadOpenApi } from '../../spec/lib/openapi.ts';
-import { ROOT } from '../../spec/lib/paths.ts';
+import { loadCatalog } from '../../contract/catalog.ts';
+import { loadOpenApi } from '../../contract/openapi.ts';
+import { ROOT } from '../../contract/paths.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../lib/exchange.ts';
 import { buildReport } from './verdicts.ts';
 import { loadWaivers } from './waivers.ts';

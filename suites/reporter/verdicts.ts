@@ -9,7 +9,7 @@
  *   failed (unwaived), and **incomplete** otherwise (not assessed or waived). `inferred` requirements never
  *   change the verdict.
  */
-import type { Catalog } from '../../spec/lib/catalog.ts';
+import type { Catalog } from '../../contract/catalog.ts';
 import type { ConformanceReport, RequirementResult, Tally, TestOutcome, Verdict, Waiver, WaiverUse } from './model.ts';
 
 const emptyTally = (): Tally => ({ total: 0, passed: 0, failed: 0, waived: 0, notAssessed: 0, untestable: 0 });

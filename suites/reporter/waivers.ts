@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { ROOT } from '../../spec/lib/paths.ts';
+import { ROOT } from '../../contract/paths.ts';
 import type { Waiver } from './model.ts';
 
 export const WAIVERS_SCHEMA_FILE = resolve(ROOT, 'spec', 'waivers.schema.json');

@@ -7,7 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadProfile, ProfileError } from '../../spec/lib/profile.ts';
+import { loadProfile, ProfileError } from '../../contract/profile.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 
 declare global {

@@ -1,7 +1,7 @@
 /** The report's formats (issue 5 §1–4): schema-valid JSON, JUnit per requirement, Markdown, waivers, diff. */
 import { test, expect } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
-import { loadCatalog } from '../../spec/lib/catalog.ts';
+import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../reporter/verdicts.ts';
 import { renderJunit } from '../reporter/junit.ts';
 import { renderMarkdown } from '../reporter/markdown.ts';

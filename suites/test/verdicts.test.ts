@@ -1,6 +1,6 @@
 /** The report's verdict rules (design.md §6). */
 import { test, expect } from '@playwright/test';
-import { loadCatalog } from '../../spec/lib/catalog.ts';
+import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../reporter/verdicts.ts';
 import type { TestOutcome } from '../reporter/model.ts';
 

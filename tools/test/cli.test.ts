@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROOT } from '../../spec/lib/paths.ts';
-import { loadCatalog } from '../../spec/lib/catalog.ts';
+import { ROOT } from '../../contract/paths.ts';
+import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../../suites/reporter/verdicts.ts';
 
 const cli = (...args: string[]) => spawnSync(process.execPath, [resolve(ROOT, 'bin/mms-conformance.mjs'), ...args], { cwd: ROOT, encoding: 'utf8' });

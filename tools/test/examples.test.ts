@@ -2,7 +2,7 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { profileProblems } from '../../spec/lib/profile.ts';
+import { profileProblems } from '../../contract/profile.ts';
 import { loadWaivers } from '../../suites/reporter/waivers.ts';
 
 test('the example target profile satisfies the schema', () => {

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startMock, type RunningMock } from '../../mock/server.ts';
-import { ROOT } from '../../spec/lib/paths.ts';
+import { ROOT } from '../../contract/paths.ts';
 import { profileSecrets } from '../../suites/lib/redact.ts';
 import { outputTexts } from './output-files.ts';
 

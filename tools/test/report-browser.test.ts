@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { loadCatalog } from '../../spec/lib/catalog.ts';
+import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../../suites/reporter/verdicts.ts';
 import { renderHtml } from '../../suites/reporter/html.ts';
 import type { TestOutcome } from '../../suites/reporter/model.ts';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROOT } from '../../spec/lib/paths.ts';
+import { ROOT } from '../../contract/paths.ts';
 import type { ConformanceReport } from '../../suites/reporter/model.ts';
 
 test.setTimeout(600_000);

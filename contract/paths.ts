@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The repository root. */
-export const ROOT = resolve(here, '..', '..');
+export const ROOT = resolve(here, '..');
 /** spec/openapi.yaml: the OpenAPI 3.1 description. */
 export const OPENAPI_FILE = resolve(ROOT, 'spec', 'openapi.yaml');
 /** spec/requirements.yaml: the requirement catalog. */
