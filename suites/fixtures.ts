@@ -18,7 +18,7 @@ import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
 import { Redactor, profileSecrets } from './lib/redact.ts';
 import { targetProfile } from './lib/target.ts';
-import type { CheckState } from './checks/index.ts';
+import type { CheckState } from './checks/registry.ts';
 
 /** Clients by role of the target profile. */
 export interface Roles {
