@@ -13,7 +13,7 @@ import type { TargetProfile } from '../contract/profile.ts';
 import type { Module } from '../contract/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from './lib/exchange.ts';
-import { need } from './lib/needs.ts';
+import { need, type KeyPath } from './lib/needs.ts';
 import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
 import { Redactor, profileSecrets } from './lib/redact.ts';
@@ -22,8 +22,8 @@ import type { CheckState } from './checks/registry.ts';
 
 /** Clients by role of the target profile. */
 export interface Roles {
-  /** A key found at a dotted path of the profile (`keys.otherOrg`); skips when absent. */
-  role(path: string): ApiClient;
+  /** The key at a dotted path of the profile (`keys.otherOrg`; a typo fails the typecheck); skips when absent. */
+  role(path: KeyPath): ApiClient;
   /** The key holding only `scope` (`keys.scopes.<scope>`). */
   scope(scope: string): ApiClient;
   /** A full-scope key of an organization with `module` disabled. */

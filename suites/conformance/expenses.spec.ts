@@ -148,7 +148,7 @@ test.describe('work-order expenses', () => {
   });
 
   test('retiring stays available after cost tracking is disabled', { tag: ['@EXP-013'] }, async ({ as, profile, expenses }) => {
-    const fixture = need<{ workOrderId: string; costId: string }>(profile, 'fixtures.expenseInCostTrackingDisabledOrg');
+    const fixture = need(profile, 'fixtures.expenseInCostTrackingDisabledOrg');
     const ledger = as.role('keys.costTrackingDisabled');
     expect((await ledger.delete(`${path(fixture.workOrderId)}/${fixture.costId}`)).status).toBe(204);
     expect((await expenses.list(fixture.workOrderId, ledger)).items.map((e) => e.id)).not.toContain(fixture.costId);
@@ -167,7 +167,7 @@ test.describe('work-order expenses', () => {
   });
 
   test('an entry recorded under a previous currency keeps it', { tag: ['@EXP-015'] }, async ({ profile, expenses }) => {
-    const fixture = need<{ workOrderId: string; costId: string; currency: string }>(profile, 'fixtures.expenseUnderPreviousCurrency');
+    const fixture = need(profile, 'fixtures.expenseUnderPreviousCurrency');
     const list = await expenses.list(fixture.workOrderId);
     expect(list.currency, 'the organization currency changed since').not.toBe(fixture.currency);
     const entry = list.items.find((e) => e.id === fixture.costId);

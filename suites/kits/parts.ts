@@ -28,6 +28,9 @@ export type Section = Record<string, any>;
 /** A parts command; `expectedAggregateVersion` and `idempotencyKey` are filled in when absent. */
 export type Command = Record<string, unknown> & { operation: string };
 
+/** The profile's single stock fixtures, leased whole to one test. */
+type StockFixturePath = 'fixtures.restrictedSettingsStock' | 'fixtures.partsModuleDisabledStock';
+
 /** The part statuses (Resources › Work-order parts section). */
 export const PART_STATUSES = ['assigned', 'reserved', 'kitted', 'staged', 'issued'] as const;
 
@@ -53,8 +56,8 @@ async function fullCommand(client: ApiClient, workOrderId: string, command: Comm
 }
 
 /** Leases the single stock fixture at `path` of the profile for the running test. */
-async function leaseFixture(profile: TargetProfile, path: string): Promise<Stock> {
-  const stock = need<Stock>(profile, path);
+async function leaseFixture(profile: TargetProfile, path: StockFixturePath): Promise<Stock> {
+  const stock = need(profile, path);
   const leased = await lease(path, [stock]);
   if (!leased) notAssessed(`${path} stayed in use by other tests`);
   return leased;
@@ -67,7 +70,7 @@ export interface PartsKit {
   /** Leases one of the profile's `fixtures.stockedParts` (not assessed without one). */
   stocked(): Promise<Stock>;
   /** Leases `fixtures.restrictedSettingsStock` or `fixtures.partsModuleDisabledStock`. */
-  fixtureStock(path: 'fixtures.restrictedSettingsStock' | 'fixtures.partsModuleDisabledStock'): Promise<Stock>;
+  fixtureStock(path: StockFixturePath): Promise<Stock>;
   /** Creates a work order (with `client`'s organization), released and deleted when the test ends. */
   workOrder(client?: ApiClient, overrides?: Record<string, unknown>): Promise<string>;
   section(workOrderId: string, client?: ApiClient): Promise<Section>;
