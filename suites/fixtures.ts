@@ -1,6 +1,7 @@
 /**
- * The suite's fixtures (Playwright `test.extend`, design.md §5): a test body holds only its scenario and
- * assertions.
+ * The suite's base `test` (Playwright `test.extend`, design.md §5): a test body holds only its scenario
+ * and assertions. Each kit (kits/*.ts) extends this base with its own fixture, and a spec file that
+ * needs several kits composes them with `mergeTests` (as Playwright's own tests/config/*Fixtures.ts).
  * - `profile`: the resolved target profile.
  * - `api`: a client of the main organization's full-scope live key pool (paced).
  * - `as`: clients by profile role (`as.role('keys.otherOrg')`, `as.scope('meters:read')`,

@@ -3,10 +3,14 @@
  * and transitions › Expense entry; Limits). Entry fields are not shown by the description: `must` tests
  * rely only on an entry's `id` (the `costId` of DELETE) and find other values anywhere in the entry.
  */
-import { test, expect } from '../kits/expenses.ts';
+import { mergeTests } from '@playwright/test';
+import { test as expensesTest, expect } from '../kits/expenses.ts';
+import { test as workOrdersTest } from '../kits/work-orders.ts';
 import { expectProblem, expectRefused } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
 import { viaInferred } from '../lib/provision.ts';
+
+const test = mergeTests(workOrdersTest, expensesTest);
 
 const UNKNOWN_WORK_ORDER = 'wo_doesnotexist0000';
 const UNKNOWN_COST = 'exp_doesnotexist0000';

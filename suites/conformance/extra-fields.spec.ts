@@ -5,13 +5,16 @@
  * The `must` tests write values under a definition the suite did not create (found through GET
  * /customfields/workOrders), so no other test renames or archives it meanwhile.
  */
-import { test, expect } from '../kits/locations.ts';
-import { valueFor } from '../kits/custom-fields.ts';
+import { mergeTests } from '@playwright/test';
+import { test as locationsTest, expect } from '../kits/locations.ts';
+import { test as fieldsTest, valueFor } from '../kits/custom-fields.ts';
 import { createWorkOrder } from '../kits/work-orders.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
+
+const test = mergeTests(fieldsTest, locationsTest);
 
 const UNKNOWN_LABEL = 'CT no such field';
 

@@ -1,9 +1,10 @@
 /**
  * The expenses test kit (Endpoints › Work-order expenses): expense bodies, entries recorded through the
  * API and a work order's expense list. An entry's owner is the profile's `fixtures.activeUserId` (the
- * API cannot create users). `test` adds it as the `expenses` fixture beside `workOrders`.
+ * API cannot create users). `test` adds it as the `expenses` fixture to the base
+ * `test` (compose with other kits through `mergeTests`).
  */
-import { test as base, expect } from './work-orders.ts';
+import { test as base, expect } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { need } from '../lib/needs.ts';

@@ -1,8 +1,9 @@
 /**
  * The locations test kit (Resources › Asset and location): locations and sub-locations through the
- * inferred location routes. `test` adds it as the `locations` fixture, beside the custom-fields kit.
+ * inferred location routes. `test` adds it as the `locations` fixture to the base `test`
+ * (compose with other kits through `mergeTests`).
  */
-import { test as base, expect } from './custom-fields.ts';
+import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
 

@@ -2,14 +2,15 @@
  * The parts test kit (Endpoints › Work-order parts; Resources › Part): work orders made for a parts
  * test, their sections, commands built on the last-read `aggregateVersion` with a fresh
  * `idempotencyKey`, leases of the profile's stock fixtures, observers of a part's stock, and parts
- * created through the inferred part routes. `test` adds it as the `parts` fixture beside `workOrders`.
+ * created through the inferred part routes. `test` adds it as the `parts` fixture to the base `test`.
  *
  * Stock fixtures are leased (one test at a time per part and location), and every work order the kit
  * made is released (a reserved, kitted or staged section back to assigned) and deleted when the test
  * ends, before its lease is returned: no commitment outlives the test that held the stock.
  * Tests never assume absolute stock numbers: they read before and assert differences.
  */
-import { test as base, expect, createWorkOrder } from './work-orders.ts';
+import { test as base, expect } from '../fixtures.ts';
+import { createWorkOrder } from './work-orders.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { lease } from '../lib/lease.ts';
