@@ -63,6 +63,12 @@ export function valueFor(definition: Definition): string | number | boolean {
   }
 }
 
+/** PATCHes the entity at `path` (`/work-orders/{id}`) with only `extraFields`, asserting 200. */
+export async function patchExtraFields(client: ApiClient, path: string, extraFields: Record<string, unknown>): Promise<void> {
+  const patched = await client.patch(path, { json: { extraFields } });
+  expect(patched.status, patched.text.slice(0, 300)).toBe(200);
+}
+
 /**
  * An active definition of `entity` that the suite did not create (so no other test archives or renames
  * it), of a type that takes free text when one exists; else one created for this test.

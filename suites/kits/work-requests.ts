@@ -8,6 +8,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
+import { findInCompatList } from '../lib/walk-pages.ts';
 
 /** One PNG chunk: length, type, data, CRC-32 of type and data. */
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -68,23 +69,6 @@ export async function createPortal(api: ApiClient, overrides: Record<string, unk
   return response.body.workRequestPortal;
 }
 
-/**
- * The record with this id in a compatibility list (`wrapper` names its array), walking pages of 200 with
- * `query`; undefined when the list ends without it.
- */
-export async function findInList(api: ApiClient, path: string, wrapper: string, id: string, query: Record<string, string> = {}): Promise<Record<string, any> | undefined> {
-  let cursor: string | undefined;
-  for (let n = 0; n < 500; n++) {
-    const page = await api.get(path, { query: { ...query, limit: 200, cursor } });
-    expect(page.status, `${path}: ${page.text.slice(0, 200)}`).toBe(200);
-    const hit = (page.body[wrapper] as Array<{ id: string }>).find((r) => r.id === id);
-    if (hit) return hit;
-    if (page.body.nextCursor === null) return undefined;
-    cursor = page.body.nextCursor;
-  }
-  return undefined;
-}
-
 export interface RequestKit {
   create(overrides?: Record<string, unknown>): Promise<Record<string, any>>;
   /** A listed work request by id (with `query`, e.g. `expand`), or undefined. */
@@ -99,11 +83,11 @@ export const test = base.extend<{ requests: RequestKit }>({
   requests: async ({ api }, use) => {
     await use({
       create: (overrides) => createWorkRequest(api, overrides),
-      find: (id, query) => findInList(api, '/workrequests', 'workRequests', id, query),
+      find: (id, query) => findInCompatList(api, '/workrequests', 'workRequests', id, query),
       upload: (id, bytes, contentType, fileName) => uploadAttachment(api, id, bytes, contentType, fileName),
       thumbnail: (id, bytes, contentType, fileName) => putThumbnail(api, id, bytes, contentType, fileName),
       createPortal: (overrides) => createPortal(api, overrides),
-      findPortal: (id) => findInList(api, '/workrequestportals', 'workRequestPortals', id),
+      findPortal: (id) => findInCompatList(api, '/workrequestportals', 'workRequestPortals', id),
     });
   },
 });
