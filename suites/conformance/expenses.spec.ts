@@ -186,7 +186,7 @@ test.describe('work-order expenses (inferred)', () => {
     const entry = await expenses.record(wo.id);
     expect(entry.actor).toMatchObject({ type: 'api_key', key_id: expect.any(String) });
     expect(entry.user_id).toBe(profile.fixtures.activeUserId);
-    expect(entry.actor.key_id).not.toBe(entry.user_id);
+    expect(entry.actor!.key_id).not.toBe(entry.user_id);
   });
 
   test("recording an expense leaves labor rates and purchase costs unchanged", { tag: ['@EXP-017'] }, async ({ api, workOrders, expenses }) => {
@@ -208,7 +208,7 @@ test.describe('work-order expenses (inferred)', () => {
       id: expect.any(String), work_order_id: wo.id, user_id: profile.fixtures.activeUserId, type: 'labor',
       amount_minor: 990, currency, description: 'Contractor call-out', created_at: expect.any(String),
     });
-    expect(Number.isNaN(Date.parse(entry.created_at))).toBe(false);
+    expect(Number.isNaN(Date.parse(entry.created_at!))).toBe(false);
     expect((await expenses.list(wo.id)).items).toEqual([entry]);
   });
 

@@ -16,6 +16,7 @@ import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { lease } from '../lib/lease.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
+import type { Part, PartsItem, PartsSection } from '../lib/api-types.ts';
 
 /** A part at a location, as the profile's stock fixtures give it. */
 export interface Stock {
@@ -24,7 +25,7 @@ export interface Stock {
 }
 
 /** A parts section, as GET /work-orders/{id}/parts answers it. */
-export type Section = Record<string, any>;
+export type Section = PartsSection;
 
 /** A parts command; `expectedAggregateVersion` and `idempotencyKey` are filled in when absent. */
 export type Command = Record<string, unknown> & { operation: string };
@@ -39,8 +40,8 @@ export const PART_STATUSES = ['assigned', 'reserved', 'kitted', 'staged', 'issue
 export const TAKING_STOCK = ['reserved', 'kitted', 'staged', 'issued'];
 
 /** The section's first row on `stock`, if any. */
-export function itemOn(section: Section, stock: Stock): Record<string, any> | undefined {
-  return section.items.find((i: Record<string, any>) => i.partId === stock.partId && i.locationId === stock.locationId);
+export function itemOn(section: Section, stock: Stock): PartsItem | undefined {
+  return section.items.find((i) => i.partId === stock.partId && i.locationId === stock.locationId);
 }
 
 /** GET /work-orders/{id}/parts, asserting 200. */
@@ -65,7 +66,7 @@ async function leaseFixture(profile: TargetProfile, path: StockFixturePath): Pro
 }
 
 /** Reads the item of an observer work order holding one assigned row of a stocked part. */
-export type Observer = () => Promise<{ section: Section; item: Record<string, any> }>;
+export type Observer = () => Promise<{ section: Section; item: PartsItem }>;
 
 export interface PartsKit {
   /** Leases one of the profile's `fixtures.stockedParts` (not assessed without one). */
@@ -90,7 +91,7 @@ export interface PartsKit {
   /** A work order holding one assigned row of `stock` (assigned reserves nothing), and a reader of that row. */
   observe(stock: Stock, client?: ApiClient): Promise<Observer>;
   /** Creates a part through the inferred POST /parts (not assessed when the target has no such route). */
-  createPart(client?: ApiClient, overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  createPart(client?: ApiClient, overrides?: Record<string, unknown>): Promise<Part>;
 }
 
 /** Releases a committed section and deletes the work order (best effort, lenient). */

@@ -10,9 +10,10 @@ import { expectCreated, uid } from '../lib/provision.ts';
 import { lease } from '../lib/lease.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { findInCompatList } from '../lib/walk-pages.ts';
+import type { WorkOrder, WorkRequest } from '../lib/api-types.ts';
 
 /** Creates a work order (asserting 201) and returns its data. */
-export async function createWorkOrder(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function createWorkOrder(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<WorkOrder> {
   const response = expectCreated(await api.post('/work-orders', { json: { title: `CT work order ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder, ...overrides } }));
   return response.body.data;
 }
@@ -30,9 +31,9 @@ export async function pendingWorkRequest(api: ApiClient, profile: TargetProfile)
 }
 
 export interface WorkOrderKit {
-  create(overrides?: Record<string, unknown>, client?: ApiClient): Promise<Record<string, any>>;
+  create(overrides?: Record<string, unknown>, client?: ApiClient): Promise<WorkOrder>;
   pendingRequest(): Promise<string>;
-  findRequest(id: string): Promise<Record<string, any> | undefined>;
+  findRequest(id: string): Promise<WorkRequest | undefined>;
 }
 
 export const test = base.extend<{ workOrders: WorkOrderKit }>({
