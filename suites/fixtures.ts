@@ -1,6 +1,7 @@
 /**
- * The suite's fixtures (Playwright `test.extend`, design.md §5): a test body holds only its scenario and
- * assertions.
+ * The suite's base `test` (Playwright `test.extend`, design.md §5): a test body holds only its scenario
+ * and assertions. Each kit (kits/*.ts) extends this base with its own fixture, and a spec file that
+ * needs several kits composes them with `mergeTests` (as Playwright's own tests/config/*Fixtures.ts).
  * - `profile`: the resolved target profile.
  * - `api`: a client of the main organization's full-scope live key pool (paced).
  * - `as`: clients by profile role (`as.role('keys.otherOrg')`, `as.scope('meters:read')`,
@@ -13,17 +14,17 @@ import type { TargetProfile } from '../contract/profile.ts';
 import type { Module } from '../contract/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from './lib/exchange.ts';
-import { need } from './lib/needs.ts';
+import { need, type KeyPath } from './lib/needs.ts';
 import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
 import { Redactor, profileSecrets } from './lib/redact.ts';
 import { targetProfile } from './lib/target.ts';
-import type { CheckState } from './checks/index.ts';
+import type { CheckState } from './checks/registry.ts';
 
 /** Clients by role of the target profile. */
 export interface Roles {
-  /** A key found at a dotted path of the profile (`keys.otherOrg`); skips when absent. */
-  role(path: string): ApiClient;
+  /** The key at a dotted path of the profile (`keys.otherOrg`; a typo fails the typecheck); skips when absent. */
+  role(path: KeyPath): ApiClient;
   /** The key holding only `scope` (`keys.scopes.<scope>`). */
   scope(scope: string): ApiClient;
   /** A full-scope key of an organization with `module` disabled. */

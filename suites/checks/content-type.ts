@@ -2,7 +2,7 @@
  * Content types: successful bodies are `application/json` and 204 has no body (SPEC-003); errors are
  * `application/problem+json` (ERR-001).
  */
-import type { Check } from './registry.ts';
+import type { Check } from './types.ts';
 
 const media = (h: string | undefined) => (h ?? '').split(';')[0]!.trim().toLowerCase();
 

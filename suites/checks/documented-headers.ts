@@ -1,5 +1,5 @@
 /** Every header the description documents for the operation's response is present and valid (SPEC-006). */
-import type { Check } from './registry.ts';
+import type { Check } from './types.ts';
 import { responseValidator } from '../lib/spec-index.ts';
 
 export const documentedHeaders: Check = {

@@ -1,5 +1,5 @@
 /** No 5xx, for any request, valid or malformed (SPEC-004). */
-import type { Check } from './registry.ts';
+import type { Check } from './types.ts';
 
 export const noServerError: Check = {
   name: 'noServerError',

@@ -4,7 +4,7 @@
  * X-Request-ID header (REQID-003); and one `{errors_url}` prefix for every type (ERR-005).
  * Each rule fails its own requirement.
  */
-import type { Check } from './registry.ts';
+import type { Check } from './types.ts';
 
 function problem(x: { status: number; json?: unknown }): Record<string, unknown> | undefined {
   return x.status >= 400 && x.status < 500 && x.json && typeof x.json === 'object' ? (x.json as Record<string, unknown>) : undefined;

@@ -2,7 +2,7 @@
  * `X-RateLimit-Limit`, `-Remaining` and `-Reset` on every successful authenticated response (RATE-008),
  * with consistent values: limit 100 or 1000, remaining 0..limit, reset a Unix time in seconds.
  */
-import type { Check } from './registry.ts';
+import type { Check } from './types.ts';
 
 export const rateLimitHeaders: Check = {
   name: 'rateLimitHeaders',

@@ -1,20 +1,46 @@
 /**
- * The universal checks (design.md §5), Schemathesis-style: each is one named function applied to every
- * response the suite receives, and each proves one requirement of the catalog. A check returns the
- * problems it found (empty: passed); the client reports them by check name and requirement.
+ * The registry of universal checks, in the order they run. A path outside the API base (`/v1`) is not
+ * the API (Versioning): only noServerError judges its answers.
  */
+import type { Check } from './types.ts';
 import type { Exchange } from '../lib/exchange.ts';
+import { noServerError } from './no-server-error.ts';
+import { statusDocumented } from './status-documented.ts';
+import { contentType, problemContentType } from './content-type.ts';
+import { requestIdOnError, requestIdOnSuccess, requestIdUnique } from './request-id.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
+import { documentedHeaders } from './documented-headers.ts';
+import { schemaValid } from './schema-valid.ts';
+import { errorsUrlShared, problemDetails, problemRequestId, problemStatusMatches, problemTypeMatchesCode } from './problem-details.ts';
 
-/** Per-worker memory some checks need (ids seen, the errors_url prefix). */
-export interface CheckState {
-  requestIds: Set<string>;
-  errorsUrl?: string;
+/** Whether the request went outside the API base: the client keeps the whole path of such URLs. */
+function outsideApi(x: Exchange): boolean {
+  return new URL(x.url).pathname === x.path;
 }
 
-export interface Check {
-  name: string;
-  /** The requirement a failure of this check fails; for inferred operations, `inferredRequirement`. */
-  requirement: string;
-  inferredRequirement?: string;
-  run(x: Exchange, state: CheckState): string[];
+/** The check, applied only to requests inside the API base. */
+function apiOnly(check: Check): Check {
+  return { ...check, run: (x, state) => (outsideApi(x) ? [] : check.run(x, state)) };
 }
+
+export const CHECKS: readonly Check[] = [
+  noServerError,
+  ...[
+    statusDocumented,
+    contentType,
+    problemContentType,
+    requestIdOnSuccess,
+    requestIdOnError,
+    requestIdUnique,
+    rateLimitHeaders,
+    documentedHeaders,
+    schemaValid,
+    problemDetails,
+    problemTypeMatchesCode,
+    problemStatusMatches,
+    problemRequestId,
+    errorsUrlShared,
+  ].map(apiOnly),
+];
+
+export type { Check, CheckState } from './types.ts';

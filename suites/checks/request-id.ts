@@ -3,7 +3,7 @@
  * errors"): on successes, 204 included (REQID-001), and on errors (REQID-002), each kept apart so a
  * failure names its requirement; and never repeated (REQID-004: it is a correlation id).
  */
-import type { Check } from './registry.ts';
+import type { Check } from './types.ts';
 import type { Exchange } from '../lib/exchange.ts';
 
 function missingId(x: Exchange): string[] {

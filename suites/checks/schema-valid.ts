@@ -2,7 +2,7 @@
  * The JSON body validates against the schema documented for the operation and status, in the stated
  * view (SPEC-002; SPEC-005 for operations whose route is inferred).
  */
-import type { Check } from './registry.ts';
+import type { Check } from './types.ts';
 import { responseValidator } from '../lib/spec-index.ts';
 
 export const schemaValid: Check = {

@@ -6,7 +6,7 @@
  * JSON write sent with another Content-Type, which breaks the client's obligation (What the service
  * does: "Content-Type: application/json is sent on JSON writes"; its 415 is judged by ERR-010).
  */
-import type { Check } from './registry.ts';
+import type { Check } from './types.ts';
 import type { Exchange } from '../lib/exchange.ts';
 
 const CROSS_CUTTING = new Set([401, 403, 429]);

@@ -3,10 +3,14 @@
  * and transitions › Expense entry; Limits). Entry fields are not shown by the description: `must` tests
  * rely only on an entry's `id` (the `costId` of DELETE) and find other values anywhere in the entry.
  */
-import { test, expect } from '../kits/expenses.ts';
+import { mergeTests } from '@playwright/test';
+import { test as expensesTest, expect } from '../kits/expenses.ts';
+import { test as workOrdersTest } from '../kits/work-orders.ts';
 import { expectProblem, expectRefused } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
 import { viaInferred } from '../lib/provision.ts';
+
+const test = mergeTests(workOrdersTest, expensesTest);
 
 const UNKNOWN_WORK_ORDER = 'wo_doesnotexist0000';
 const UNKNOWN_COST = 'exp_doesnotexist0000';
@@ -148,7 +152,7 @@ test.describe('work-order expenses', () => {
   });
 
   test('retiring stays available after cost tracking is disabled', { tag: ['@EXP-013'] }, async ({ as, profile, expenses }) => {
-    const fixture = need<{ workOrderId: string; costId: string }>(profile, 'fixtures.expenseInCostTrackingDisabledOrg');
+    const fixture = need(profile, 'fixtures.expenseInCostTrackingDisabledOrg');
     const ledger = as.role('keys.costTrackingDisabled');
     expect((await ledger.delete(`${path(fixture.workOrderId)}/${fixture.costId}`)).status).toBe(204);
     expect((await expenses.list(fixture.workOrderId, ledger)).items.map((e) => e.id)).not.toContain(fixture.costId);
@@ -167,7 +171,7 @@ test.describe('work-order expenses', () => {
   });
 
   test('an entry recorded under a previous currency keeps it', { tag: ['@EXP-015'] }, async ({ profile, expenses }) => {
-    const fixture = need<{ workOrderId: string; costId: string; currency: string }>(profile, 'fixtures.expenseUnderPreviousCurrency');
+    const fixture = need(profile, 'fixtures.expenseUnderPreviousCurrency');
     const list = await expenses.list(fixture.workOrderId);
     expect(list.currency, 'the organization currency changed since').not.toBe(fixture.currency);
     const entry = list.items.find((e) => e.id === fixture.costId);
@@ -182,7 +186,7 @@ test.describe('work-order expenses (inferred)', () => {
     const entry = await expenses.record(wo.id);
     expect(entry.actor).toMatchObject({ type: 'api_key', key_id: expect.any(String) });
     expect(entry.user_id).toBe(profile.fixtures.activeUserId);
-    expect(entry.actor.key_id).not.toBe(entry.user_id);
+    expect(entry.actor!.key_id).not.toBe(entry.user_id);
   });
 
   test("recording an expense leaves labor rates and purchase costs unchanged", { tag: ['@EXP-017'] }, async ({ api, workOrders, expenses }) => {
@@ -204,7 +208,7 @@ test.describe('work-order expenses (inferred)', () => {
       id: expect.any(String), work_order_id: wo.id, user_id: profile.fixtures.activeUserId, type: 'labor',
       amount_minor: 990, currency, description: 'Contractor call-out', created_at: expect.any(String),
     });
-    expect(Number.isNaN(Date.parse(entry.created_at))).toBe(false);
+    expect(Number.isNaN(Date.parse(entry.created_at!))).toBe(false);
     expect((await expenses.list(wo.id)).items).toEqual([entry]);
   });
 

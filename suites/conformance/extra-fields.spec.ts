@@ -5,13 +5,16 @@
  * The `must` tests write values under a definition the suite did not create (found through GET
  * /customfields/workOrders), so no other test renames or archives it meanwhile.
  */
-import { test, expect } from '../kits/locations.ts';
-import { valueFor } from '../kits/custom-fields.ts';
+import { mergeTests } from '@playwright/test';
+import { test as locationsTest, expect } from '../kits/locations.ts';
+import { test as fieldsTest, patchExtraFields, valueFor } from '../kits/custom-fields.ts';
 import { createWorkOrder } from '../kits/work-orders.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
+
+const test = mergeTests(fieldsTest, locationsTest);
 
 const UNKNOWN_LABEL = 'CT no such field';
 
@@ -37,8 +40,7 @@ test.describe('custom-field values on work orders', () => {
     const wo = await createWorkOrder(api, profile, { extraFields: { [definition.label]: first } });
     expect((await api.get(`/work-orders/${wo.id}`)).body.data.extraFields[definition.label]).toEqual(first);
     const second = definition.type === undefined || definition.type === 'text' ? `CT value ${uid()}` : first;
-    const patched = await api.patch(`/work-orders/${wo.id}`, { json: { extraFields: { [definition.label]: second } } });
-    expect(patched.status, patched.text.slice(0, 300)).toBe(200);
+    await patchExtraFields(api, `/work-orders/${wo.id}`, { [definition.label]: second });
     expect((await api.get(`/work-orders/${wo.id}`)).body.data.extraFields[definition.label]).toEqual(second);
   });
 
@@ -113,8 +115,7 @@ test.describe('custom-field values on assets and locations (inferred)', () => {
       expect(read.status).toBe(200);
       expect(read.body.data.extraFields[definition.label]).toEqual(value);
       const [added] = await fields.create(entity);
-      const patched = await api.patch(`${path}/${created.id}`, { json: { extraFields: { [added!.label]: 'second value' } } });
-      expect(patched.status, patched.text.slice(0, 300)).toBe(200);
+      await patchExtraFields(api, `${path}/${created.id}`, { [added!.label]: 'second value' });
       expect((await api.get(`${path}/${created.id}`)).body.data.extraFields).toMatchObject({ [definition.label]: value, [added!.label]: 'second value' });
     }
     const plain = await locations.create();

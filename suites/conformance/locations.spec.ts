@@ -34,7 +34,7 @@ test.describe('locations', () => {
     const { parent, child } = await locations.family();
     expect(child.parentId).toBe(parent.id);
     const second = await locations.create({ parentId: parent.id });
-    expect([...(await locations.read(parent.id)).childrenIds].sort()).toEqual([child.id, second.id].sort());
+    expect([...(await locations.read(parent.id)).childrenIds!].sort()).toEqual([child.id, second.id].sort());
     expect((await locations.read(child.id)).childrenIds).toEqual([]);
     expect((await api.patch(`/locations/${second.id}`, { json: { parentId: null } })).status).toBe(200);
     expect((await locations.read(parent.id)).childrenIds).toEqual([child.id]);

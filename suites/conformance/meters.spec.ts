@@ -106,10 +106,10 @@ test.describe('meters', () => {
   test('the list filters return only matching meters', { tag: ['@METER-013'] }, async ({ api, meters }) => {
     const onAsset = await meters.create();
     const onLocation = await meters.create({ location_id: await meters.locationId() });
-    const byAsset = await walkPages(api, '/meters', { asset_id: onAsset.asset_id, limit: 100 });
+    const byAsset = await walkPages(api, '/meters', { asset_id: onAsset.asset_id!, limit: 100 });
     expect(byAsset.items.map((m) => m.id)).toContain(onAsset.id);
     for (const m of byAsset.items) expect(m.asset_id).toBe(onAsset.asset_id);
-    const byLocation = await walkPages(api, '/meters', { location_id: onLocation.location_id, limit: 100 });
+    const byLocation = await walkPages(api, '/meters', { location_id: onLocation.location_id!, limit: 100 });
     expect(byLocation.items.map((m) => m.id)).toContain(onLocation.id);
     for (const m of byLocation.items) expect(m.location_id).toBe(onLocation.location_id);
     const sample = (await walkPages(api, '/meters', { limit: 100 })).items.find((m) => m.meter_type && m.category);

@@ -14,7 +14,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
 import { operations } from '../lib/operations.ts';
 import type { ApiClient } from '../lib/client.ts';
-import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts';
+import { recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from '../../contract/schema-view.ts';
 
@@ -123,8 +123,6 @@ function mutations(op: Operation, level: Level, body?: Resource): Mutation[] {
   return out;
 }
 
-const send = (client: ApiClient, r: PreparedRequest) => client.send(r.method, r.path, r.options);
-
 /** The resources a create answered: `{data}`, the resource itself, a one-resource wrapper or an array. */
 function resourcesIn(body: unknown): Resource[] {
   if (Array.isArray(body)) return body.filter(isObject);
@@ -210,16 +208,6 @@ function unwrap(body: unknown): Resource | undefined {
 }
 
 const tagFor = (mustTags: string[], inferred: boolean) => (inferred ? ['@SPEC-005'] : mustTags);
-
-/**
- * The operation's recipe; an operation without one that needs no input (a GET without path or required
- * query parameters, such as GET /assets) is sent as it is.
- */
-function recipeOf(op: Operation): Recipe | undefined {
-  if (RECIPES[op.operationId]) return RECIPES[op.operationId];
-  if (op.method !== 'GET' || op.parameters.some((p) => p.in === 'path' || p.required)) return undefined;
-  return async () => ({ method: 'GET', path: op.path, expect: 200 });
-}
 
 for (const op of operations.filter((o) => recipeOf(o))) {
   const recipe = recipeOf(op)!;

@@ -41,7 +41,7 @@ const LISTS: NativeList[] = [
   {
     path: '/meters',
     create: (api, profile) => createMeter(api, profile),
-    filter: async (api, profile) => ({ asset_id: (await createMeter(api, profile)).asset_id }),
+    filter: async (api, profile) => ({ asset_id: (await createMeter(api, profile)).asset_id! }),
     counted: {},
     other: async (api, profile) => `/meters/${(await createMeter(api, profile)).id}/readings`,
   },

@@ -7,18 +7,7 @@ import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
 import { SCOPE_REQUIREMENT, operations, scopes } from '../lib/operations.ts';
-import { RECIPES, type Recipe } from '../recipes/index.ts';
-import type { Operation } from '../../contract/openapi.ts';
-
-/**
- * The operation's recipe; an operation without one that needs no input (a GET without path or required
- * query parameters, such as GET /assets) is sent as it is.
- */
-function recipeOf(op: Operation): Recipe | undefined {
-  if (RECIPES[op.operationId]) return RECIPES[op.operationId];
-  if (op.method !== 'GET' || op.parameters.some((p) => p.in === 'path' || p.required)) return undefined;
-  return async () => ({ method: 'GET', path: op.path, expect: 200 });
-}
+import { recipeOf, sendPrepared } from '../recipes/index.ts';
 
 for (const op of operations.filter((o) => recipeOf(o))) {
   const isRead = op.scope.endsWith(':read');
@@ -29,7 +18,7 @@ for (const op of operations.filter((o) => recipeOf(o))) {
     for (const s of scopes) need(profile, `keys.scopes.${s}`);
     need(profile, 'keys.noScopes');
     const prepared = await recipeOf(op)!({ api, profile });
-    const send = (client: typeof api) => client.send(prepared.method, prepared.path, prepared.options);
+    const send = (client: typeof api) => sendPrepared(client, prepared);
     for (const other of scopes.filter((s) => s !== op.scope)) {
       const r = await send(as.scope(other));
       expect.soft(r.status, `${op.operationId} with only ${other}`).toBe(403);

@@ -11,7 +11,7 @@ import { operations } from '../lib/operations.ts';
 import { responseValidator } from '../lib/spec-index.ts';
 import { meterBody } from '../kits/meters.ts';
 import type { ApiClient, ApiResponse, RequestOptions } from '../lib/client.ts';
-import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts';
+import { RECIPES, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import type { Operation } from '../../contract/openapi.ts';
 
 const CROSS_CUTTING = [401, 403, 429];
@@ -29,18 +29,6 @@ function withUnknownId(op: Operation, prepared: PreparedRequest): PreparedReques
   const param = op.parameters.find((q) => `{${q.name}}` === segments[index])!;
   const unknown = (param.schema as { type?: string }).type === 'integer' ? '2147483646' : 'ct_unknown_id_0000';
   return { ...prepared, path: prepared.path.split('/').map((s, i) => (i === index ? unknown : s)).join('/') };
-}
-
-const send = (client: ApiClient, r: PreparedRequest) => client.send(r.method, r.path, r.options);
-
-/**
- * The operation's recipe; an operation without one that needs no input (a GET without path or required
- * query parameters, such as GET /assets) is sent as it is.
- */
-function recipeOf(op: Operation): Recipe | undefined {
-  if (RECIPES[op.operationId]) return RECIPES[op.operationId];
-  if (op.method !== 'GET' || op.parameters.some((p) => p.in === 'path' || p.required)) return undefined;
-  return async () => ({ method: 'GET', path: op.path, expect: 200 });
 }
 
 /** The operation's path with `id` as its first id parameter (raw, not encoded), `assets` as `{entity}`, placeholders elsewhere. */

@@ -15,7 +15,7 @@ import type { ApiClient } from '../lib/client.ts';
 
 const UNKNOWN_WORK_ORDER = 'wo_doesnotexist0000';
 const SOME_VERSION = '0'.repeat(64);
-const CAPABILITIES = ['canEditParts', 'canRemoveParts', 'canTransitionPartStatus', 'canRelease', 'canOverrideOvercommit', 'canReconcile', 'canViewCost', 'canOverrideUnitCost'];
+const CAPABILITIES = ['canEditParts', 'canRemoveParts', 'canTransitionPartStatus', 'canRelease', 'canOverrideOvercommit', 'canReconcile', 'canViewCost', 'canOverrideUnitCost'] as const;
 
 /** Asserts the section's fields, types and enums as the description lists them (PARTS-001, -003, -004, -005). */
 function expectSection(section: Section, workOrderId: string): void {
@@ -33,15 +33,15 @@ function expectSection(section: Section, workOrderId: string): void {
   expect(new Set(caps.allowedTransitions).size, `${where}: allowedTransitions has no duplicates`).toBe(caps.allowedTransitions.length);
   expect(caps.allowedTransitions, `${where}: allowedTransitions never holds the current status`).not.toContain(section.partStatus);
   for (const item of section.items) {
-    for (const f of ['id', 'partId', 'locationId', 'readiness']) expect(typeof item[f], `${where}: item.${f}`).toBe('string');
+    for (const f of ['id', 'partId', 'locationId', 'readiness'] as const) expect(typeof item[f], `${where}: item.${f}`).toBe('string');
     expect(Number.isInteger(item.quantity) && item.quantity >= 1, `${where}: item.quantity ${item.quantity} is an integer >= 1`).toBe(true);
     expect(item.quantityUsed === null || (Number.isInteger(item.quantityUsed) && item.quantityUsed >= 0), `${where}: item.quantityUsed ${item.quantityUsed}`).toBe(true);
-    for (const f of ['inStockQuantity', 'availableQuantity']) expect(typeof item[f], `${where}: item.${f}`).toBe('number');
+    for (const f of ['inStockQuantity', 'availableQuantity'] as const) expect(typeof item[f], `${where}: item.${f}`).toBe('number');
     expect(typeof item.linkable, `${where}: item.linkable`).toBe('boolean');
     expect(item.location, `${where}: item.location`).toMatchObject({ id: expect.any(String), name: expect.any(String) });
     if (item.part !== null) {
       expect(item.part, `${where}: item.part`).toMatchObject({ id: expect.any(String), name: expect.any(String), archived: expect.any(Boolean) });
-      for (const f of ['partNumber', 'imageUrl']) expect(item.part[f] === null || typeof item.part[f] === 'string', `${where}: item.part.${f}`).toBe(true);
+      for (const f of ['partNumber', 'imageUrl'] as const) expect(item.part[f] === null || typeof item.part[f] === 'string', `${where}: item.part.${f}`).toBe(true);
     }
     if (item.issuedSnapshot !== undefined) expect(typeof item.issuedSnapshot, `${where}: item.issuedSnapshot`).toBe('object');
     if (!caps.canViewCost) expect('unitCost' in item, `${where}: unitCost is omitted when cost access is denied`).toBe(false);
@@ -105,7 +105,7 @@ test.describe('work-order parts section', () => {
     const stock = await parts.stocked();
     let { id, section } = await withRow(parts, stock, 1);
     const applied: string[] = [];
-    for (const target of ['reserved', 'kitted', 'staged', 'issued', 'assigned']) {
+    for (const target of ['reserved', 'kitted', 'staged', 'issued', 'assigned'] as const) {
       if (!section.capabilities.allowedTransitions.includes(target)) continue;
       section = await parts.transition(id, target);
       expect(section.partStatus).toBe(target);
@@ -146,7 +146,7 @@ test.describe('work-order parts section', () => {
     let { id, section } = await withRow(parts, stock, 2);
     const before = (await observe()).item;
     const committed: string[] = [];
-    for (const status of ['reserved', 'kitted', 'staged']) {
+    for (const status of ['reserved', 'kitted', 'staged'] as const) {
       if (!section.capabilities.allowedTransitions.includes(status)) continue;
       section = await parts.transition(id, status);
       const seen = await observe();
@@ -404,7 +404,7 @@ test.describe('work-order parts section', () => {
     const stock = await parts.stocked();
     const { id, section } = await withRow(parts, stock, 1);
     const other = await withRow(parts, stock, 1);
-    for (const rowId of ['wop_doesnotexist0000', other.section.items[0].id]) {
+    for (const rowId of ['wop_doesnotexist0000', other.section.items[0]!.id]) {
       expectProblem(await parts.send(id, { operation: 'replace', items: [{ id: rowId, ...stock, quantity: 2 }], expectedAggregateVersion: section.aggregateVersion }), 400, 'validation_error');
     }
     expect((await parts.section(id)).aggregateVersion).toBe(section.aggregateVersion);

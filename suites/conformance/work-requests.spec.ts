@@ -157,14 +157,14 @@ test.describe('work requests: inferred list behaviour', () => {
     const bare = await requests.create();
     const expand = { expand: 'asset,location,work_order' };
     const l = (await requests.find(linked.id, expand))!;
-    expect(l.asset.id).toBe(asset.id);
-    expect(l.location.id).toBe(locationId);
+    expect(l.asset!.id).toBe(asset.id);
+    expect(l.location!.id).toBe(locationId);
     expect(l.workOrder).toBeNull();
-    for (const name of [...Object.keys(l.asset), ...Object.keys(l.location)]) expect(name).toMatch(CAMEL_CASE);
+    for (const name of [...Object.keys(l.asset!), ...Object.keys(l.location!)]) expect(name).toMatch(CAMEL_CASE);
     const a = (await requests.find(approved.id, expand))!;
-    expect(a.workOrder.id).toBe(wo.body.data.id);
-    expect(a.workOrder.title).toBe(wo.body.data.title);
-    for (const name of Object.keys(a.workOrder)) expect(name).toMatch(CAMEL_CASE);
+    expect(a.workOrder!.id).toBe(wo.body.data.id);
+    expect(a.workOrder!.title).toBe(wo.body.data.title);
+    for (const name of Object.keys(a.workOrder!)) expect(name).toMatch(CAMEL_CASE);
     const b = (await requests.find(bare.id, expand))!;
     expect(b).toMatchObject({ asset: null, location: null, workOrder: null });
   });
@@ -263,7 +263,7 @@ test.describe('work requests: attachments and thumbnails', () => {
     expect(exact.status, 'exactly 1 MiB is accepted').toBe(201);
     expect(exact.body.attachment).toMatchObject({ fileName: 'exactly-1-MiB.bin', mimeType: 'application/octet-stream' });
     const listed = await requests.find(request.id);
-    expect(listed?.attachments.map((a: { id: string }) => a.id)).toEqual([small.body.attachment.id, exact.body.attachment.id]);
+    expect(listed?.attachments!.map((a: { id: string }) => a.id)).toEqual([small.body.attachment.id, exact.body.attachment.id]);
   });
 
   test('an upload over 1 MiB answers 413 and stores nothing', { tag: ['@WR-010'] }, async ({ requests }) => {
@@ -300,7 +300,7 @@ test.describe('work requests: attachments and thumbnails', () => {
     const gif = await requests.thumbnail(request.id, gifImage(5, 4), 'image/gif', 'side.gif');
     expect(gif.status).toBe(200);
     expect(gif.body.attachment).toMatchObject({ mimeType: 'image/gif', width: 5, height: 4 });
-    expect((await requests.find(request.id))?.thumbnail.id, 'a new thumbnail replaces the old one').toBe(gif.body.attachment.id);
+    expect((await requests.find(request.id))?.thumbnail!.id, 'a new thumbnail replaces the old one').toBe(gif.body.attachment.id);
     const uploaded = await requests.upload(request.id, pngImage(6, 9), 'image/png', 'photo.png');
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.attachment).toMatchObject({ width: 6, height: 9 });

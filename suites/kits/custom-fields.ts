@@ -8,21 +8,13 @@ import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
+import type { CustomFieldDefinition } from '../lib/api-types.ts';
 
 export const ENTITIES = ['assets', 'locations', 'parts', 'workOrders'] as const;
 export type Entity = (typeof ENTITIES)[number];
 
-/** What the suite reads of a definition (the description shows only the update fields). */
-export interface Definition {
-  id: number;
-  label: string;
-  type?: string;
-  options?: string[];
-  sortIndex?: number;
-  required?: boolean;
-  unlisted?: boolean;
-  includeInRecurrence?: boolean;
-}
+/** What the suite reads of a definition (the description shows only the update fields; the rest is inferred). */
+export type Definition = CustomFieldDefinition;
 
 /** Labels of the definitions the suite creates start with this, so tests can tell them apart. */
 export const SUITE_LABEL = 'CT field';
@@ -61,6 +53,12 @@ export function valueFor(definition: Definition): string | number | boolean {
     case 'dropdown': return definition.options?.[0] ?? 'Other';
     default: return `CT value ${uid()}`;
   }
+}
+
+/** PATCHes the entity at `path` (`/work-orders/{id}`) with only `extraFields`, asserting 200. */
+export async function patchExtraFields(client: ApiClient, path: string, extraFields: Record<string, unknown>): Promise<void> {
+  const patched = await client.patch(path, { json: { extraFields } });
+  expect(patched.status, patched.text.slice(0, 300)).toBe(200);
 }
 
 /**

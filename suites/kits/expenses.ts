@@ -1,20 +1,15 @@
 /**
  * The expenses test kit (Endpoints › Work-order expenses): expense bodies, entries recorded through the
  * API and a work order's expense list. An entry's owner is the profile's `fixtures.activeUserId` (the
- * API cannot create users). `test` adds it as the `expenses` fixture beside `workOrders`.
+ * API cannot create users). `test` adds it as the `expenses` fixture to the base
+ * `test` (compose with other kits through `mergeTests`).
  */
-import { test as base, expect } from './work-orders.ts';
+import { test as base, expect } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { need } from '../lib/needs.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
-
-/** The `{items, currency, canCreate}` of GET /work-orders/{id}/other-costs. */
-export interface ExpenseList {
-  items: Array<Record<string, any>>;
-  currency: string;
-  canCreate: boolean;
-}
+import type { ExpenseEntry, ExpenseList } from '../lib/api-types.ts';
 
 /** A valid POST body: an `other` expense of 12.34 owned by the profile's active user. */
 export function expenseBody(profile: TargetProfile, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -22,7 +17,7 @@ export function expenseBody(profile: TargetProfile, overrides: Record<string, un
 }
 
 /** Records an expense on a work order (asserting 201) and returns the entry. */
-export async function recordExpense(api: ApiClient, profile: TargetProfile, workOrderId: string, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function recordExpense(api: ApiClient, profile: TargetProfile, workOrderId: string, overrides: Record<string, unknown> = {}): Promise<ExpenseEntry> {
   return expectCreated(await api.post(`/work-orders/${workOrderId}/other-costs`, { json: expenseBody(profile, overrides) })).body;
 }
 
@@ -35,7 +30,7 @@ export async function listExpenses(api: ApiClient, workOrderId: string): Promise
 
 export interface ExpenseKit {
   body(overrides?: Record<string, unknown>): Record<string, unknown>;
-  record(workOrderId: string, overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  record(workOrderId: string, overrides?: Record<string, unknown>): Promise<ExpenseEntry>;
   list(workOrderId: string, client?: ApiClient): Promise<ExpenseList>;
 }
 

@@ -11,11 +11,12 @@ import { anyAsset, anyLocation, expectCreated, uid } from '../lib/provision.ts';
 import { lease } from '../lib/lease.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import type { Identifier, IdentifierTarget } from '../lib/api-types.ts';
 
-export type TargetType = 'asset' | 'location' | 'part';
+export type TargetType = Identifier['target_type'];
 
 /** What an identifier maps to. */
-export type Target = { target_type: TargetType; target_id: string };
+export type Target = IdentifierTarget;
 
 /** A payload unique within the run, in mixed case (exact matching is case-sensitive). */
 export function freshValue(): string {
@@ -23,14 +24,14 @@ export function freshValue(): string {
 }
 
 /** Attaches `value` (a fresh one by default) to `target`, asserting 201 and the echoed mapping. */
-export async function attachIdentifier(api: ApiClient, target: Target, value = freshValue()): Promise<Record<string, any>> {
+export async function attachIdentifier(api: ApiClient, target: Target, value = freshValue()): Promise<Identifier> {
   const created = expectCreated(await api.post('/identifiers', { json: { value, ...target } }));
   expect(created.body.data).toMatchObject({ value, ...target });
   return created.body.data;
 }
 
 /** Generates an identifier for `target`, asserting 201 and the echoed target. */
-export async function generateIdentifier(api: ApiClient, target: Target): Promise<Record<string, any>> {
+export async function generateIdentifier(api: ApiClient, target: Target): Promise<Identifier> {
   const created = expectCreated(await api.post('/identifiers/generate', { json: target }));
   expect(created.body.data).toMatchObject(target);
   expect(typeof created.body.data.value).toBe('string');
@@ -73,7 +74,7 @@ export async function locationTarget(api: ApiClient, profile?: TargetProfile): P
  * A part of the main organization that takes an identifier, with one attached: parts are listed and
  * written through inferred routes, so a target without a usable part makes the test not assessed.
  */
-export async function identifierOnAPart(api: ApiClient): Promise<{ target: Target; identifier: Record<string, any> }> {
+export async function identifierOnAPart(api: ApiClient): Promise<{ target: Target; identifier: Identifier }> {
   const parts = await api.lenient().get('/parts', { query: { limit: 1 } });
   const part = parts.status === 200 ? parts.body?.data?.[0] : undefined;
   if (!part?.id) notAssessed(`no part of the organization was found (inferred GET /parts answered ${parts.status})`);
@@ -88,7 +89,7 @@ export async function identifierOnAPart(api: ApiClient): Promise<{ target: Targe
  * An identifier on a part target in the organization of keys.moduleDisabled.parts_inventory, found
  * through its unfiltered list, held by this test alone (`consume`: for the rest of the run).
  */
-export async function partIdentifierWhilePartsDisabled(client: ApiClient, options: { consume?: boolean } = {}): Promise<Record<string, any>> {
+export async function partIdentifierWhilePartsDisabled(client: ApiClient, options: { consume?: boolean } = {}): Promise<Identifier> {
   const { items } = await walkPages(client, '/identifiers', { limit: 100 });
   for (const identifier of items.filter((i) => i.target_type === 'part')) {
     if (await lease(`parts-disabled-identifier-${identifier.id}`, [identifier], { ...options, waitMs: 0 })) return identifier;
@@ -97,14 +98,14 @@ export async function partIdentifierWhilePartsDisabled(client: ApiClient, option
 }
 
 export interface IdentifierKit {
-  attach(target: Target, value?: string): Promise<Record<string, any>>;
-  generate(target: Target): Promise<Record<string, any>>;
+  attach(target: Target, value?: string): Promise<Identifier>;
+  generate(target: Target): Promise<Identifier>;
   resolve(payload: string, client?: ApiClient): Promise<ApiResponse>;
   expectResolves(payload: string, target: Target, identifierId?: string, client?: ApiClient): Promise<void>;
   asset(): Promise<Target>;
   twoAssets(): Promise<[Target, Target]>;
   location(): Promise<Target>;
-  onAPart(): Promise<{ target: Target; identifier: Record<string, any> }>;
+  onAPart(): Promise<{ target: Target; identifier: Identifier }>;
 }
 
 export const test = base.extend<{ identifiers: IdentifierKit }>({

@@ -1,10 +1,12 @@
 /**
  * The locations test kit (Resources › Asset and location): locations and sub-locations through the
- * inferred location routes. `test` adds it as the `locations` fixture, beside the custom-fields kit.
+ * inferred location routes. `test` adds it as the `locations` fixture to the base `test`
+ * (compose with other kits through `mergeTests`).
  */
-import { test as base, expect } from './custom-fields.ts';
+import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
+import type { Location } from '../lib/api-types.ts';
 
 /** A name unique within the run. */
 export function locationName(): string {
@@ -12,23 +14,23 @@ export function locationName(): string {
 }
 
 /** Creates a location (asserting 201) and returns its data; `parentId` makes it a sub-location. */
-export async function createLocation(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function createLocation(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Location> {
   const response = expectCreated(await client.post('/locations', { json: { name: locationName(), ...overrides } }));
   return response.body.data;
 }
 
 /** Reads a location's detail (asserting 200). */
-export async function readLocation(client: ApiClient, id: string): Promise<Record<string, any>> {
+export async function readLocation(client: ApiClient, id: string): Promise<Location> {
   const response = await client.get(`/locations/${id}`);
   expect(response.status, `GET /locations/${id}: ${response.text.slice(0, 300)}`).toBe(200);
   return response.body.data;
 }
 
 export interface LocationKit {
-  create(overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  create(overrides?: Record<string, unknown>): Promise<Location>;
   /** A top-level location with one sub-location. */
-  family(): Promise<{ parent: Record<string, any>; child: Record<string, any> }>;
-  read(id: string): Promise<Record<string, any>>;
+  family(): Promise<{ parent: Location; child: Location }>;
+  read(id: string): Promise<Location>;
 }
 
 export const test = base.extend<{ locations: LocationKit }>({

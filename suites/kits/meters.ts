@@ -7,6 +7,7 @@ import { test as base, expect } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { anyAsset, anyLocation, expectCreated, uid } from '../lib/provision.ts';
+import type { Meter, MeterReading } from '../lib/api-types.ts';
 
 /** The create body a test would send: a fresh name, attached to an asset unless the overrides attach it. */
 export async function meterBody(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
@@ -15,22 +16,22 @@ export async function meterBody(api: ApiClient, profile: TargetProfile, override
 }
 
 /** Creates a meter (asserting 201) and returns its data. */
-export async function createMeter(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function createMeter(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Meter> {
   const response = expectCreated(await api.post('/meters', { json: await meterBody(api, profile, overrides) }));
   return response.body.data;
 }
 
 /** Records a reading (asserting 201 and its meter_id) and returns its data. */
-export async function recordReading(api: ApiClient, profile: TargetProfile, meterId: string, reading: Record<string, unknown>): Promise<Record<string, any>> {
+export async function recordReading(api: ApiClient, profile: TargetProfile, meterId: string, reading: Record<string, unknown>): Promise<MeterReading> {
   const response = expectCreated(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }));
   expect(response.body.data.meter_id).toBe(meterId);
   return response.body.data;
 }
 
 export interface MeterKit {
-  create(overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  create(overrides?: Record<string, unknown>): Promise<Meter>;
   body(overrides?: Record<string, unknown>): Promise<Record<string, unknown>>;
-  record(meterId: string, reading: Record<string, unknown>): Promise<Record<string, any>>;
+  record(meterId: string, reading: Record<string, unknown>): Promise<MeterReading>;
   assetId(): Promise<string>;
   locationId(): Promise<string>;
 }

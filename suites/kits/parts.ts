@@ -2,19 +2,21 @@
  * The parts test kit (Endpoints › Work-order parts; Resources › Part): work orders made for a parts
  * test, their sections, commands built on the last-read `aggregateVersion` with a fresh
  * `idempotencyKey`, leases of the profile's stock fixtures, observers of a part's stock, and parts
- * created through the inferred part routes. `test` adds it as the `parts` fixture beside `workOrders`.
+ * created through the inferred part routes. `test` adds it as the `parts` fixture to the base `test`.
  *
  * Stock fixtures are leased (one test at a time per part and location), and every work order the kit
  * made is released (a reserved, kitted or staged section back to assigned) and deleted when the test
  * ends, before its lease is returned: no commitment outlives the test that held the stock.
  * Tests never assume absolute stock numbers: they read before and assert differences.
  */
-import { test as base, expect, createWorkOrder } from './work-orders.ts';
+import { test as base, expect } from '../fixtures.ts';
+import { createWorkOrder } from './work-orders.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { lease } from '../lib/lease.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
+import type { Part, PartsItem, PartsSection } from '../lib/api-types.ts';
 
 /** A part at a location, as the profile's stock fixtures give it. */
 export interface Stock {
@@ -23,10 +25,13 @@ export interface Stock {
 }
 
 /** A parts section, as GET /work-orders/{id}/parts answers it. */
-export type Section = Record<string, any>;
+export type Section = PartsSection;
 
 /** A parts command; `expectedAggregateVersion` and `idempotencyKey` are filled in when absent. */
 export type Command = Record<string, unknown> & { operation: string };
+
+/** The profile's single stock fixtures, leased whole to one test. */
+type StockFixturePath = 'fixtures.restrictedSettingsStock' | 'fixtures.partsModuleDisabledStock';
 
 /** The part statuses (Resources › Work-order parts section). */
 export const PART_STATUSES = ['assigned', 'reserved', 'kitted', 'staged', 'issued'] as const;
@@ -35,8 +40,8 @@ export const PART_STATUSES = ['assigned', 'reserved', 'kitted', 'staged', 'issue
 export const TAKING_STOCK = ['reserved', 'kitted', 'staged', 'issued'];
 
 /** The section's first row on `stock`, if any. */
-export function itemOn(section: Section, stock: Stock): Record<string, any> | undefined {
-  return section.items.find((i: Record<string, any>) => i.partId === stock.partId && i.locationId === stock.locationId);
+export function itemOn(section: Section, stock: Stock): PartsItem | undefined {
+  return section.items.find((i) => i.partId === stock.partId && i.locationId === stock.locationId);
 }
 
 /** GET /work-orders/{id}/parts, asserting 200. */
@@ -53,21 +58,21 @@ async function fullCommand(client: ApiClient, workOrderId: string, command: Comm
 }
 
 /** Leases the single stock fixture at `path` of the profile for the running test. */
-async function leaseFixture(profile: TargetProfile, path: string): Promise<Stock> {
-  const stock = need<Stock>(profile, path);
+async function leaseFixture(profile: TargetProfile, path: StockFixturePath): Promise<Stock> {
+  const stock = need(profile, path);
   const leased = await lease(path, [stock]);
   if (!leased) notAssessed(`${path} stayed in use by other tests`);
   return leased;
 }
 
 /** Reads the item of an observer work order holding one assigned row of a stocked part. */
-export type Observer = () => Promise<{ section: Section; item: Record<string, any> }>;
+export type Observer = () => Promise<{ section: Section; item: PartsItem }>;
 
 export interface PartsKit {
   /** Leases one of the profile's `fixtures.stockedParts` (not assessed without one). */
   stocked(): Promise<Stock>;
   /** Leases `fixtures.restrictedSettingsStock` or `fixtures.partsModuleDisabledStock`. */
-  fixtureStock(path: 'fixtures.restrictedSettingsStock' | 'fixtures.partsModuleDisabledStock'): Promise<Stock>;
+  fixtureStock(path: StockFixturePath): Promise<Stock>;
   /** Creates a work order (with `client`'s organization), released and deleted when the test ends. */
   workOrder(client?: ApiClient, overrides?: Record<string, unknown>): Promise<string>;
   section(workOrderId: string, client?: ApiClient): Promise<Section>;
@@ -86,7 +91,7 @@ export interface PartsKit {
   /** A work order holding one assigned row of `stock` (assigned reserves nothing), and a reader of that row. */
   observe(stock: Stock, client?: ApiClient): Promise<Observer>;
   /** Creates a part through the inferred POST /parts (not assessed when the target has no such route). */
-  createPart(client?: ApiClient, overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  createPart(client?: ApiClient, overrides?: Record<string, unknown>): Promise<Part>;
 }
 
 /** Releases a committed section and deletes the work order (best effort, lenient). */

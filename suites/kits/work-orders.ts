@@ -9,9 +9,11 @@ import type { ApiClient } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
 import { lease } from '../lib/lease.ts';
 import { notAssessed } from '../lib/needs.ts';
+import { findInCompatList } from '../lib/walk-pages.ts';
+import type { WorkOrder, WorkRequest } from '../lib/api-types.ts';
 
 /** Creates a work order (asserting 201) and returns its data. */
-export async function createWorkOrder(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function createWorkOrder(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<WorkOrder> {
   const response = expectCreated(await api.post('/work-orders', { json: { title: `CT work order ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder, ...overrides } }));
   return response.body.data;
 }
@@ -28,24 +30,10 @@ export async function pendingWorkRequest(api: ApiClient, profile: TargetProfile)
   return id;
 }
 
-/** Finds a work request by id by walking GET /workrequests (the description has no single read). */
-export async function findWorkRequest(api: ApiClient, id: string): Promise<Record<string, any> | undefined> {
-  let cursor: string | undefined;
-  for (let n = 0; n < 200; n++) {
-    const page = await api.get('/workrequests', { query: { limit: 200, cursor } });
-    expect(page.status).toBe(200);
-    const hit = page.body.workRequests.find((w: { id: string }) => w.id === id);
-    if (hit) return hit;
-    if (page.body.nextCursor === null) return undefined;
-    cursor = page.body.nextCursor;
-  }
-  return undefined;
-}
-
 export interface WorkOrderKit {
-  create(overrides?: Record<string, unknown>, client?: ApiClient): Promise<Record<string, any>>;
+  create(overrides?: Record<string, unknown>, client?: ApiClient): Promise<WorkOrder>;
   pendingRequest(): Promise<string>;
-  findRequest(id: string): Promise<Record<string, any> | undefined>;
+  findRequest(id: string): Promise<WorkRequest | undefined>;
 }
 
 export const test = base.extend<{ workOrders: WorkOrderKit }>({
@@ -53,7 +41,7 @@ export const test = base.extend<{ workOrders: WorkOrderKit }>({
     await use({
       create: (overrides, client = api) => createWorkOrder(client, profile, overrides),
       pendingRequest: () => pendingWorkRequest(api, profile),
-      findRequest: (id) => findWorkRequest(api, id),
+      findRequest: (id) => findInCompatList(api, '/workrequests', 'workRequests', id),
     });
   },
 });

@@ -8,6 +8,8 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
+import { findInCompatList } from '../lib/walk-pages.ts';
+import type { Portal, WorkRequest } from '../lib/api-types.ts';
 
 /** One PNG chunk: length, type, data, CRC-32 of type and data. */
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -46,7 +48,7 @@ export function gifImage(width: number, height: number): Buffer {
 export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
 /** Creates a work request (inferred POST /workrequests, asserting 200) and returns it. */
-export async function createWorkRequest(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function createWorkRequest(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<WorkRequest> {
   const response = expectCreated(await api.post('/workrequests', { json: { title: `CT request ${uid()}`, priority: 'LOW', ...overrides } }), 200);
   expect(response.body.workRequest.requestStatus).toBe('PENDING');
   return response.body.workRequest;
@@ -63,47 +65,30 @@ export function putThumbnail(api: ApiClient, id: string, bytes: Buffer, contentT
 }
 
 /** Creates a request portal (inferred POST /workrequestportals, asserting 200) and returns it. */
-export async function createPortal(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+export async function createPortal(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<Portal> {
   const response = expectCreated(await api.post('/workrequestportals', { json: { title: `CT portal ${uid()}`, ...overrides } }), 200);
   return response.body.workRequestPortal;
 }
 
-/**
- * The record with this id in a compatibility list (`wrapper` names its array), walking pages of 200 with
- * `query`; undefined when the list ends without it.
- */
-export async function findInList(api: ApiClient, path: string, wrapper: string, id: string, query: Record<string, string> = {}): Promise<Record<string, any> | undefined> {
-  let cursor: string | undefined;
-  for (let n = 0; n < 500; n++) {
-    const page = await api.get(path, { query: { ...query, limit: 200, cursor } });
-    expect(page.status, `${path}: ${page.text.slice(0, 200)}`).toBe(200);
-    const hit = (page.body[wrapper] as Array<{ id: string }>).find((r) => r.id === id);
-    if (hit) return hit;
-    if (page.body.nextCursor === null) return undefined;
-    cursor = page.body.nextCursor;
-  }
-  return undefined;
-}
-
 export interface RequestKit {
-  create(overrides?: Record<string, unknown>): Promise<Record<string, any>>;
+  create(overrides?: Record<string, unknown>): Promise<WorkRequest>;
   /** A listed work request by id (with `query`, e.g. `expand`), or undefined. */
-  find(id: string, query?: Record<string, string>): Promise<Record<string, any> | undefined>;
+  find(id: string, query?: Record<string, string>): Promise<WorkRequest | undefined>;
   upload(id: string, bytes: Buffer, contentType?: string, fileName?: string): Promise<ApiResponse>;
   thumbnail(id: string, bytes: Buffer, contentType: string, fileName?: string): Promise<ApiResponse>;
-  createPortal(overrides?: Record<string, unknown>): Promise<Record<string, any>>;
-  findPortal(id: string): Promise<Record<string, any> | undefined>;
+  createPortal(overrides?: Record<string, unknown>): Promise<Portal>;
+  findPortal(id: string): Promise<Portal | undefined>;
 }
 
 export const test = base.extend<{ requests: RequestKit }>({
   requests: async ({ api }, use) => {
     await use({
       create: (overrides) => createWorkRequest(api, overrides),
-      find: (id, query) => findInList(api, '/workrequests', 'workRequests', id, query),
+      find: (id, query) => findInCompatList(api, '/workrequests', 'workRequests', id, query),
       upload: (id, bytes, contentType, fileName) => uploadAttachment(api, id, bytes, contentType, fileName),
       thumbnail: (id, bytes, contentType, fileName) => putThumbnail(api, id, bytes, contentType, fileName),
       createPortal: (overrides) => createPortal(api, overrides),
-      findPortal: (id) => findInList(api, '/workrequestportals', 'workRequestPortals', id),
+      findPortal: (id) => findInCompatList(api, '/workrequestportals', 'workRequestPortals', id),
     });
   },
 });

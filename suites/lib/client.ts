@@ -6,7 +6,7 @@
  * paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in the evidence.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { CHECKS, type CheckState } from '../checks/index.ts';
+import { CHECKS, type CheckState } from '../checks/registry.ts';
 import { operationFor } from './spec-index.ts';
 import { MAX_BODY_CHARS, type CheckFailure, type Exchange } from './exchange.ts';
 import type { RateGovernor } from './pacing.ts';

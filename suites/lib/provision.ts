@@ -1,5 +1,5 @@
 /**
- * Creating what a test needs through the API, never from seed data it did not make (issue 4 §4).
+ * Creating what a test needs through the API, never from seed data it did not make (design.md §5: every test creates the data it needs).
  * Records the API cannot create come from the profile's fixtures (lib/needs.ts).
  */
 import { expect, test } from '@playwright/test';

@@ -37,6 +37,24 @@ export async function walkPages<T = any>(client: ApiClient, path: string, query:
 }
 
 /**
+ * The record with this id in a compatibility list (`wrapper` names its array, e.g. `workRequests`),
+ * walking pages of 200 with `query` by `nextCursor` and stopping at the first hit; undefined when the
+ * list ends without it. Every page must answer 200.
+ */
+export async function findInCompatList<T extends { id: string }>(client: ApiClient, path: string, wrapper: string, id: string, query: Record<string, string> = {}): Promise<T | undefined> {
+  let cursor: string | undefined;
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const page = await client.get(path, { query: { ...query, limit: 200, cursor } });
+    expect(page.status, `${path}: ${page.text.slice(0, 200)}`).toBe(200);
+    const hit = (page.body[wrapper] as T[]).find((r) => r.id === id);
+    if (hit) return hit;
+    if (page.body.nextCursor === null) return undefined;
+    cursor = page.body.nextCursor;
+  }
+  return undefined;
+}
+
+/**
  * Walks a compatibility list (`wrapper` names the array, e.g. `workRequests`), by `nextCursor` or, with
  * `followUrls`, by `nextPageUrl`.
  */

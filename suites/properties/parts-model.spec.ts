@@ -106,7 +106,7 @@ class Transition implements ModelCommand {
   constructor(readonly target: string) {}
   check = () => true;
   async run(m: Model, r: Real) {
-    const allowed = r.section.capabilities.allowedTransitions.includes(this.target);
+    const allowed = r.section.capabilities.allowedTransitions.includes(this.target as Section['partStatus']);
     const command = fresh(r, { operation: 'transition', targetStatus: this.target });
     const response = await post(r, command);
     const where = `transition to ${this.target} (${allowed ? '' : 'not '}in allowedTransitions) answered ${response.status}: ${response.text.slice(0, 300)}`;

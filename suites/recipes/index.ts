@@ -1,5 +1,7 @@
-/** Every operation's recipe, by operationId (one file per family). */
-import type { Recipe } from './recipe.ts';
+/** Every operation's recipe, by operationId (one file per family), and how the suite looks one up and sends it. */
+import type { Operation } from '../../contract/openapi.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import type { PreparedRequest, Recipe } from './recipe.ts';
 import { meterRecipes } from './meters.ts';
 import { workOrderRecipes } from './work-orders.ts';
 import { expenseRecipes } from './expenses.ts';
@@ -19,5 +21,20 @@ export const RECIPES: Record<string, Recipe> = {
   ...identifierRecipes,
   ...assetRecipes,
 };
+
+/**
+ * The operation's recipe; an operation without one that needs no input (a GET without path or required
+ * query parameters, such as GET /assets) is sent as it is; undefined when neither holds.
+ */
+export function recipeOf(op: Operation): Recipe | undefined {
+  if (RECIPES[op.operationId]) return RECIPES[op.operationId];
+  if (op.method !== 'GET' || op.parameters.some((p) => p.in === 'path' || p.required)) return undefined;
+  return async () => ({ method: 'GET', path: op.path, expect: 200 });
+}
+
+/** Sends a prepared request with `client` (its `expect` is the caller's to check). */
+export function sendPrepared(client: ApiClient, prepared: PreparedRequest): Promise<ApiResponse> {
+  return client.send(prepared.method, prepared.path, prepared.options);
+}
 
 export type { PreparedRequest, Recipe, RecipeContext } from './recipe.ts';

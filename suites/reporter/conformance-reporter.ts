@@ -1,6 +1,6 @@
 /**
  * The Playwright reporter of a conformance run: collects every test's outcome, tags, skip reason and
- * evidence attachment, and writes the report (design.md §6; issue 5): conformance.json, .html,
+ * evidence attachment, and writes the report (design.md §6; README "Reports"): conformance.json, .html,
  * -junit.xml and .md, with a verdict per requirement and the waivers of MMS_WAIVERS applied. Prints
  * progress (option `progress`) and the verdict. Also used by `report merge` over shards' blob reports.
  */

@@ -1,5 +1,5 @@
 /**
- * Comparing two conformance reports (issue 5 §4): which requirements regressed (passed before, failed
+ * Comparing two conformance reports (README "Waivers and baselines"): which requirements regressed (passed before, failed
  * now) and which were fixed, so CI can fail only on regressions against a baseline.
  */
 import type { ConformanceReport, RequirementVerdict } from './model.ts';

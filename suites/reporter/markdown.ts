@@ -1,5 +1,5 @@
 /**
- * The Markdown summary of a conformance report (issue 5 §2), short enough for a pull-request comment or
+ * The Markdown summary of a conformance report (README "Reports": the JUnit and Markdown rows), short enough for a pull-request comment or
  * `$GITHUB_STEP_SUMMARY`: the verdict, the counts, families with failures, and each failing `must`
  * requirement with its first message line.
  */

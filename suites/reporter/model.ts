@@ -41,7 +41,7 @@ export interface RequirementResult {
   failures: Array<{ test: string; message: string; check?: string; evidence: EvidenceRecord['exchanges'] }>;
 }
 
-/** A known deviation a vendor declares (issue 5 §4): requirement, reason, expiry date (YYYY-MM-DD). */
+/** A known deviation a vendor declares (README "Waivers and baselines"): requirement, reason, expiry date (YYYY-MM-DD). */
 export interface Waiver { requirement: string; reason: string; expires: string }
 
 /** What became of each declared waiver in a run. */

@@ -3,7 +3,7 @@
  * - a requirement fails when a test tagged with it failed or a universal check attributed to it failed;
  *   passes when a tagged test passed; is not assessed when its tests were all skipped (or it has none);
  *   is untestable when the catalog says so;
- * - a failed requirement covered by an unexpired waiver is **waived** (issue 5 §4); an expired waiver is
+ * - a failed requirement covered by an unexpired waiver is **waived** (README "Waivers and baselines"); an expired waiver is
  *   ignored;
  * - the run is **conformant** when every testable `must` requirement passed, **not conformant** when one
  *   failed (unwaived), and **incomplete** otherwise (not assessed or waived). `inferred` requirements never

@@ -1,4 +1,4 @@
-/** Redaction (issue 5 §3): secrets never leave the suite unmasked. */
+/** Redaction (README "Reports": no secret in any output): secrets never leave the suite unmasked. */
 import { test, expect } from '@playwright/test';
 import { Redactor, maskSecret, profileSecrets } from '../lib/redact.ts';
 

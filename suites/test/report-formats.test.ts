@@ -1,4 +1,4 @@
-/** The report's formats (issue 5 §1–4): schema-valid JSON, JUnit per requirement, Markdown, waivers, diff. */
+/** The report's formats (README "Reports", "Waivers and baselines"): schema-valid JSON, JUnit per requirement, Markdown, waivers, diff. */
 import { test, expect } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { loadCatalog } from '../../contract/catalog.ts';

@@ -1,5 +1,5 @@
 /**
- * No secrets anywhere (issue 5 §3): a run with known keys — against a mock that fails some requests, so
+ * No secrets anywhere (README "Reports": no secret in any output): a run with known keys — against a mock that fails some requests, so
  * failures carry evidence — writes no key of the profile, unredacted, into any report, trace, log or
  * console line. Redacted forms (sk_live_****abcd) are expected to appear.
  */
