@@ -40,7 +40,8 @@ async function preflight(o: RunOptions): Promise<{ env: NodeJS.ProcessEnv; args:
   if (o.profile) {
     let baseUrl: string;
     try {
-      baseUrl = o.target?.replace(/\/$/, '') ?? loadProfile(resolve(o.profile)).baseUrl;
+      const profile = loadProfile(resolve(o.profile));
+      baseUrl = o.target?.replace(/\/$/, '') ?? profile.baseUrl;
     } catch (e) {
       throw new UsageError(e instanceof ProfileError ? e.message : (e as Error).message);
     }

@@ -54,6 +54,7 @@ test('an unreachable target, an invalid profile, waivers or baseline are one lin
   writeFileSync(badProfile, JSON.stringify({ baseUrl: 'http://x/v1', keys: { live: 'not-a-key' } }));
   expectUsageError(cli('run', '--profile', badProfile), /not a valid target profile/);
   expectUsageError(cli('run', '--profile', join(dir, 'missing.json')), /cannot read target profile/);
+  expectUsageError(cli('run', '--target', `http://127.0.0.1:${port}/v1`, '--profile', badProfile), /not a valid target profile/);
   const badWaivers = join(dir, 'waivers.yaml');
   writeFileSync(badWaivers, 'waivers:\n  - requirement: METER-4\n    reason: short\n    expires: someday\n');
   expectUsageError(cli('run', '--waivers', badWaivers), /not a valid waiver file/);
