@@ -1,5 +1,5 @@
 /**
- * Distributed runs (issue 5 §6): three `--shard i/3` runs against the embedded mock, merged with
+ * Distributed runs (README, "Distributed runs"): three `--shard i/3` runs against the embedded mock, merged with
  * `report merge`, give the same verdict for every requirement as one single run.
  */
 import { test, expect } from '@playwright/test';
