@@ -4,13 +4,16 @@
  */
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { readRunEnv } from './contract/run-env.ts';
+
+const run = readRunEnv();
 
 export default defineConfig({
   testDir: '.',
   testMatch: ['spec/test/**/*.test.ts', 'mock/test/**/*.test.ts', 'suites/test/**/*.test.ts', 'tools/test/**/*.test.ts'],
   fullyParallel: true,
-  workers: Number(process.env.WORKERS ?? 2),
+  workers: run.workers ?? 2,
   timeout: 60_000,
   reporter: process.env.CI ? 'dot' : 'list',
-  outputDir: `${resolve(process.cwd(), process.env.REPORTS_DIR ?? 'reports')}/unit-results`,
+  outputDir: `${resolve(process.cwd(), run.reportsDir)}/unit-results`,
 });

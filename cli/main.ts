@@ -1,14 +1,14 @@
 /**
- * The kit's command line (`mms-conformance`, issue 5 §5): run, mock, proxy, report merge, report diff.
- * Exit codes: 0 conformant, 1 not conformant or regressions against a baseline, 2 bad usage,
- * unreachable target or invalid profile — always with one line saying why.
+ * The kit's command line (`mms-conformance`, README "The command line"): run, mock, proxy, report merge,
+ * report diff. Exit codes: cli/exit-codes.ts (README, "Exit codes"); an error of usage or setup is one
+ * line on stderr and exit 2.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ROOT } from '../contract/paths.ts';
 import { mockOptions, runMock, type MockCommandOptions } from '../mock/main.ts';
-import { EXIT, UsageError } from './exit-codes.ts';
+import { EXIT, EXIT_CODE_HELP, Interrupted, UsageError } from './exit-codes.ts';
 import { runConformance, type RunOptions } from './run.ts';
 import { diffCommand, mergeReports } from './report.ts';
 import { runProxy } from './proxy.ts';
@@ -31,6 +31,10 @@ async function exitWith(work: () => Promise<number> | number): Promise<void> {
     process.exit(await work());
   } catch (e) {
     if (e instanceof UsageError) fail(e.message);
+    if (e instanceof Interrupted) {
+      process.stderr.write(`${NAME}: ${e.message}; the run was stopped, no verdict written\n`);
+      process.exit(e.exitCode);
+    }
     throw e;
   }
 }
@@ -50,16 +54,15 @@ export function buildProgram(): Command {
     .option('--grep <regex>', 'only tests whose title or tags match')
     .option('--shard <i/n>', 'run part i of n; merge the parts with `report merge`')
     .option('--waivers <file>', 'known deviations (spec/waivers.schema.json); waived failures keep the verdict incomplete')
-    .option('--baseline <file>', 'a previous conformance.json: exit 1 only on regressions against it')
+    .option('--baseline <file>', 'a previous conformance.json: also exit 1 when a must requirement regressed against it')
     .option('--output <dir>', 'where reports go', 'reports')
     .option('--workers <n>', 'parallel workers', positiveInt('--workers'))
     .option('--seed <n>', 'seed of the embedded mock (when no target is given)', positiveInt('--seed'))
     .option('--repeat-each <n>', 'run every test n times (order-dependence checks)', positiveInt('--repeat-each'))
     .option('--strict', 'exit 1 when any test failed, inferred ones included (the kit\'s own CI)')
-    .option('--fail-on-incomplete', 'exit 1 when the verdict is incomplete')
+    .option('--allow-incomplete', 'exit 0 when the verdict is incomplete (some must requirements not assessed or waived)')
     .addHelpText('after', `
-Exit codes: 0 conformant (or incomplete), 1 not conformant / regressions against --baseline, 2 bad usage,
-unreachable target, invalid profile or waivers.
+${EXIT_CODE_HELP}
 Examples:
   ${NAME} run
   ${NAME} run --target https://mms.example.com/v1 --profile my-target.json --family METER,AUTH
@@ -86,11 +89,12 @@ Examples:
     .argument('<dirs...>', 'output directories of the shards (each holding blob/*.zip and conformance.json)')
     .option('--output <dir>', 'where the merged reports go', 'reports')
     .option('--waivers <file>', 'known deviations to apply')
-    .option('--fail-on-incomplete', 'exit 1 when the verdict is incomplete')
-    .action((dirs: string[], opts: { output: string; waivers?: string; failOnIncomplete?: boolean }) => exitWith(() => mergeReports(dirs, opts.output, opts)));
+    .option('--allow-incomplete', 'exit 0 when the merged verdict is incomplete')
+    .addHelpText('after', `\n${EXIT_CODE_HELP}`)
+    .action((dirs: string[], opts: { output: string; waivers?: string; allowIncomplete?: boolean }) => exitWith(() => mergeReports(dirs, opts.output, opts)));
   report
     .command('diff')
-    .description('List regressions and fixes from report A to report B; exit 1 when B regressed')
+    .description('List regressions and fixes from report A to report B; exit 1 when a must requirement of B regressed')
     .argument('<a>', 'the baseline conformance.json')
     .argument('<b>', 'the new conformance.json')
     .option('--json', 'print the differences as JSON')

@@ -17,7 +17,7 @@ export function reportProblems(report: unknown): string[] {
   return validate(report) ? [] : validate.errors!.map((e) => `${e.instancePath || '(root)'} ${e.message}`);
 }
 
-/** Reads a report file; throws UsageError with one line when it is missing, not JSON, or not a report. */
+/** Reads a report file; throws UsageError when it is missing, not JSON, or not a report. */
 export function readReport(file: string): ConformanceReport {
   let raw: unknown;
   try {

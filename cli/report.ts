@@ -1,19 +1,22 @@
 /**
- * `mms-conformance report merge DIR...` and `report diff A B` (issue 5 §4, §6).
- * merge: the blob reports of `run --shard i/n` runs are merged by `playwright merge-reports` and replayed
- * through the conformance reporter, so the merged verdicts equal a single run's.
+ * `mms-conformance report merge DIR...` and `report diff A B` (README, "Distributed runs", "Waivers and
+ * baselines").
+ * merge: the blob reports of `run --shard i/n` runs (blob/shard-i-of-n.zip) are merged by
+ * `playwright merge-reports` and replayed through the conformance reporter, so the merged verdicts equal
+ * a single run's; every shard 1..n must be there.
  * diff: regressions and fixes between two conformance.json files.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { ROOT } from '../contract/paths.ts';
+import type { RunEnv } from '../contract/run-env.ts';
 import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';
-import { loadWaivers } from '../suites/reporter/waivers.ts';
-import { EXIT, UsageError } from './exit-codes.ts';
+import { REPORT_FILES } from '../suites/reporter/write.ts';
+import { EXIT, UsageError, verdictExitCode } from './exit-codes.ts';
+import { checkedOutput, checkedWaivers } from './inputs.ts';
 import { readReport } from './report-file.ts';
+import { runPlaywright } from './playwright.ts';
 
 function blobsOf(dir: string): string[] {
   const candidates = [dir, join(dir, 'blob')].filter((d) => existsSync(d));
@@ -22,36 +25,40 @@ function blobsOf(dir: string): string[] {
   return blobs;
 }
 
-/** Merges shard outputs into `output`; resolves to the exit code of the merged verdict. */
-export async function mergeReports(dirs: string[], output: string, options: { waivers?: string; failOnIncomplete?: boolean } = {}): Promise<number> {
-  const staging = mkdtempSync(join(tmpdir(), 'mms-merge-'));
-  for (const dir of dirs) for (const blob of blobsOf(resolve(dir))) copyFileSync(blob, join(staging, `${basename(resolve(dir))}-${basename(blob)}`));
-  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: output, FORCE_COLOR: '0' };
-  const part = dirs.map((d) => join(resolve(d), 'conformance.json')).find((f) => existsSync(f));
-  if (part) {
-    const target = (JSON.parse(readFileSync(part, 'utf8')) as ConformanceReport).target;
-    Object.assign(env, { MMS_TARGET_NAME: target.name, TARGET_URL: target.baseUrl, TARGET_EMBEDDED: target.embedded ? '1' : '0' });
-  }
-  if (options.waivers) {
-    try {
-      loadWaivers(resolve(options.waivers));
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
-    env.MMS_WAIVERS = resolve(options.waivers);
-  }
-  const code = await new Promise<number>((done) => {
-    const child = spawn(resolve(ROOT, 'node_modules/.bin/playwright'), ['merge-reports', '--config', 'suites/merge.config.ts', staging], { cwd: ROOT, env, stdio: 'inherit' });
-    child.on('exit', (c) => done(c ?? 1));
+/** Throws UsageError unless the blobs are shards 1..n of one n, each once (names `shard-i-of-n.zip`). */
+export function checkShards(blobs: string[]): void {
+  const shards = blobs.map((b) => {
+    const m = /^shard-(\d+)-of-(\d+)\.zip$/.exec(basename(b));
+    if (!m) throw new UsageError(`${b} is not a shard's blob report (shard-i-of-n.zip, written by run --shard i/n)`);
+    return { i: Number(m[1]), n: Number(m[2]) };
   });
-  const merged = resolve(output, 'conformance.json');
-  if (code !== 0 || !existsSync(merged)) throw new UsageError(`playwright merge-reports failed with exit code ${code}`);
-  const report = readReport(merged);
-  if (report.verdict === 'not conformant') return EXIT.failed;
-  return report.verdict === 'incomplete' && options.failOnIncomplete ? EXIT.failed : EXIT.ok;
+  const totals = [...new Set(shards.map((s) => s.n))];
+  if (totals.length > 1) throw new UsageError(`the blob reports come from different splits: of ${totals.join(', of ')}`);
+  const n = totals[0]!;
+  for (let i = 1; i <= n; i++) {
+    const count = shards.filter((s) => s.i === i).length;
+    if (count === 0) throw new UsageError(`shard ${i} of ${n} is missing`);
+    if (count > 1) throw new UsageError(`shard ${i} of ${n} is given ${count} times`);
+  }
 }
 
-/** Prints the differences from `a` to `b`; resolves to 1 when `b` regressed. */
+/** Merges shard outputs into `output`; resolves to the exit code of the merged verdict. Throws UsageError, Interrupted. */
+export async function mergeReports(dirs: string[], output: string, options: { waivers?: string; allowIncomplete?: boolean } = {}): Promise<number> {
+  const blobs = dirs.flatMap((dir) => blobsOf(resolve(dir)));
+  checkShards(blobs);
+  const run: Partial<RunEnv> = { reportsDir: checkedOutput(output), waivers: options.waivers ? checkedWaivers(options.waivers) : undefined };
+  const staging = mkdtempSync(join(tmpdir(), 'mms-merge-'));
+  for (const blob of blobs) copyFileSync(blob, join(staging, basename(blob)));
+  const part = dirs.map((d) => join(resolve(d), REPORT_FILES.json)).find((f) => existsSync(f));
+  if (part) {
+    const target = (JSON.parse(readFileSync(part, 'utf8')) as ConformanceReport).target;
+    Object.assign(run, { targetName: target.name, targetUrl: target.baseUrl, targetEmbedded: target.embedded });
+  }
+  await runPlaywright(['merge-reports', '--config', 'suites/merge.config.ts', staging], run, 'the merged blob reports hold no test');
+  return verdictExitCode(readReport(resolve(run.reportsDir!, REPORT_FILES.json)).verdict, options.allowIncomplete);
+}
+
+/** Prints the differences from `a` to `b`; resolves to 1 when a `must` requirement of `b` regressed. */
 export function diffCommand(a: string, b: string, json = false): number {
   const diff = diffReports(readReport(a), readReport(b));
   process.stdout.write(json ? `${JSON.stringify(diff, null, 2)}\n` : `${formatDiff(diff)}\n`);

@@ -95,13 +95,6 @@ export function loadScopes(): string[] {
   return Object.keys(scheme['x-scopes']);
 }
 
-/** The operation with this operationId; throws when the spec has none. */
-export function operationById(operationId: string): Operation {
-  const op = loadOperations().find((o) => o.operationId === operationId);
-  if (!op) throw new Error(`spec/openapi.yaml has no operation ${operationId}`);
-  return op;
-}
-
 function load(): { doc: OpenApiDocument; operations: Operation[] } {
   if (cached) return cached;
   const doc = parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;

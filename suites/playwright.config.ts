@@ -1,23 +1,23 @@
 /**
- * The conformance run (design.md §5). Target: TARGET_URL + TARGET_PROFILE, or the embedded mock.
- * Projects: `setup` (the target answers) → `conformance` and `properties` (fully parallel, every test
- * makes its own data) → `serial` (rate limits and the clock; runs last, one worker, as setup's teardown).
+ * The conformance run (design.md §5); its settings come from the run's environment (contract/run-env.ts).
+ * Target: the run's URL + profile, or the embedded mock. Projects: `setup` (the target answers) →
+ * `conformance` and `properties` (fully parallel, every test makes its own data) → `serial` (rate limits
+ * and the clock; runs last, one worker, as setup's teardown). The run's selection is each project's
+ * `grep` except setup's: a command-line --grep would not reach `serial`, which runs as a teardown.
  */
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { readRunEnv } from '../contract/run-env.ts';
 
-/** Where reports go: REPORTS_DIR (absolute, or relative to the working directory), default reports/. */
-const reports = resolve(process.cwd(), process.env.REPORTS_DIR ?? 'reports');
-/** Set by the CLI: print progress lines instead of one line per test. */
-const progress = process.env.MMS_PROGRESS === '1';
-/** Set by the CLI for `--shard i/n`: also write a Playwright blob report, for `report merge`. */
-const blob = process.env.MMS_BLOB;
+const run = readRunEnv();
+const reports = resolve(process.cwd(), run.reportsDir);
+const grep = run.grep ? new RegExp(run.grep) : undefined;
 
 export default defineConfig({
   testDir: '.',
   globalSetup: './setup/global-setup.ts',
   globalTeardown: './setup/global-teardown.ts',
-  workers: Number(process.env.WORKERS ?? 4),
+  workers: run.workers ?? 4,
   fullyParallel: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -25,15 +25,15 @@ export default defineConfig({
   retries: 0,
   outputDir: `${reports}/test-results`,
   reporter: [
-    ...(progress ? [] : [[process.env.CI ? 'dot' : 'list'] as [string]]),
-    ['./reporter/conformance-reporter.ts', { outputDir: reports, progress }],
+    ...(run.progress ? [] : [[process.env.CI ? 'dot' : 'list'] as [string]]),
+    ['./reporter/conformance-reporter.ts', { outputDir: reports, progress: run.progress }],
     ['html', { outputFolder: `${reports}/playwright`, open: 'never' }],
-    ...(blob ? [['blob', { outputDir: `${reports}/blob`, fileName: `${blob}.zip` }] as [string, object]] : []),
+    ...(run.blob ? [['blob', { outputDir: `${reports}/blob`, fileName: `${run.blob}.zip` }] as [string, object]] : []),
   ],
   projects: [
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
-    { name: 'conformance', testMatch: /conformance\/.*\.spec\.ts/, dependencies: ['setup'] },
-    { name: 'properties', testMatch: /properties\/.*\.spec\.ts/, dependencies: ['setup'] },
-    { name: 'serial', testMatch: /serial\/.*\.spec\.ts/, workers: 1, fullyParallel: false },
+    { name: 'conformance', testMatch: /conformance\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
+    { name: 'properties', testMatch: /properties\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
+    { name: 'serial', testMatch: /serial\/.*\.spec\.ts/, workers: 1, fullyParallel: false, ...(grep && { grep }) },
   ],
 });

@@ -5,9 +5,10 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRunEnv } from '../../contract/run-env.ts';
 
 function runDir(): string {
-  const dir = process.env.MMS_RUN_DIR;
+  const dir = readRunEnv().runDir;
   if (!dir) throw new Error('MMS_RUN_DIR is not set: run the suite through its Playwright config');
   return dir;
 }

@@ -1,19 +1,33 @@
 /**
- * The target under test, as the suite's workers see it: the profile named by TARGET_PROFILE (resolved:
- * `env:` secrets read), with its base URL overridden by TARGET_URL when set (design.md §3).
- * The global setup sets both for the embedded mock.
+ * The target under test (design.md §3): its resolved profile, as the suite's workers, the global setup
+ * and the reporter see it, and the reachability check the CLI and the global setup make before any test.
  */
 import { loadProfile, type TargetProfile } from '../../contract/profile.ts';
+import { readRunEnv } from '../../contract/run-env.ts';
 
 let cached: TargetProfile | undefined;
 
-/** The resolved profile of this run (cached per process). Throws ProfileError when it is unusable. */
+/**
+ * The resolved profile of this run (`env:` secrets read): the run's profile file with its base URL
+ * overridden by the run's target URL when set. Loaded and validated once per process. Throws
+ * ProfileError when it is unusable, Error when the run names no profile.
+ */
 export function targetProfile(): TargetProfile {
   if (cached) return cached;
-  const file = process.env.TARGET_PROFILE;
-  if (!file) throw new Error('TARGET_PROFILE is not set: the suite needs a target profile (see README, "Certifying your implementation").');
-  const profile = loadProfile(file);
-  if (process.env.TARGET_URL) profile.baseUrl = process.env.TARGET_URL.replace(/\/$/, '');
+  const run = readRunEnv();
+  if (!run.targetProfile) throw new Error('TARGET_PROFILE is not set: the suite needs a target profile (see README, "Certifying your implementation").');
+  const profile = loadProfile(run.targetProfile);
+  if (run.targetUrl) profile.baseUrl = run.targetUrl;
   cached = profile;
   return profile;
+}
+
+/** Throws an Error with one line when `baseUrl` does not answer HTTP within 10 s. */
+export async function assertReachable(baseUrl: string): Promise<void> {
+  try {
+    await fetch(`${baseUrl}/meters`, { signal: AbortSignal.timeout(10_000) });
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`target ${baseUrl} is unreachable: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
+  }
 }

@@ -1,16 +1,26 @@
 /**
  * The Playwright reporter of a conformance run: collects every test's outcome, tags, skip reason and
+<<<<<<< HEAD
  * evidence attachment, and writes the report (design.md §6; README "Reports"): conformance.json, .html,
  * -junit.xml and .md, with a verdict per requirement and the waivers of MMS_WAIVERS applied. Prints
  * progress (option `progress`) and the verdict. Also used by `report merge` over shards' blob reports.
+=======
+ * evidence attachment, and writes the report (design.md §6; README, "Reports"): conformance.json, .html,
+ * -junit.xml and .md, with a verdict per requirement and the run's waivers applied. Prints progress
+ * (option `progress`) and the verdict. An interrupted run, a failed global setup or a run that executed
+ * no selected test gets no verdict. How the run ended goes to the run's outcome file (contract/run-env.ts)
+ * for the CLI. Also used by `report merge` over shards' blob reports.
+>>>>>>> cli
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { loadCatalog } from '../../contract/catalog.ts';
 import { loadOpenApi } from '../../contract/openapi.ts';
 import { ROOT } from '../../contract/paths.ts';
+import { readRunEnv, type RunOutcome } from '../../contract/run-env.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../lib/exchange.ts';
+import { targetProfile } from '../lib/target.ts';
 import { buildReport } from './verdicts.ts';
 import { loadWaivers } from './waivers.ts';
 import { writeReports } from './write.ts';
@@ -27,6 +37,8 @@ export default class ConformanceReporter implements Reporter {
   private startedAt = new Date();
   private config?: FullConfig;
   private progress?: Progress;
+  private selected = 0;
+  private readonly errors: string[] = [];
   report?: ConformanceReport;
 
   constructor(private readonly options: ReporterOptions = {}) {
@@ -36,7 +48,12 @@ export default class ConformanceReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.config = config;
     this.startedAt = new Date();
+    this.selected = suite.allTests().filter((t) => t.parent.project()?.name !== 'setup').length;
     if (this.options.progress) this.progress = new Progress(suite.allTests().length);
+  }
+
+  onError(error: TestError): void {
+    this.errors.push((error.message ?? error.value ?? 'unknown error').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]!);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -68,26 +85,44 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     this.progress?.end();
+    const run = readRunEnv();
+    const executed = [...this.outcomes.values()].filter((o) => o.project !== 'setup' && o.status !== 'skipped').length;
+    const outcome: RunOutcome = { status: result.status, selected: this.selected, executed, errors: this.errors, reported: false };
+    const noVerdict = result.status === 'interrupted' ? 'the run was interrupted'
+      : this.errors.length > 0 ? `the run failed before its tests: ${this.errors[0]}`
+      : this.selected === 0 ? 'no test matches the selection'
+      : executed === 0 ? `none of the ${this.selected} selected tests ran (all skipped)` : undefined;
+    if (noVerdict) {
+      process.stdout.write(`\nConformance: no verdict — ${noVerdict}.\n`);
+      if (run.outcomeFile) writeFileSync(run.outcomeFile, JSON.stringify(outcome));
+      return;
+    }
     const doc = loadOpenApi();
     const shard = this.config?.shard ?? null;
-    let profileName = process.env.MMS_TARGET_NAME ?? 'target';
-    try {
-      profileName = (JSON.parse(readFileSync(process.env.TARGET_PROFILE ?? '', 'utf8')) as { name?: string }).name ?? profileName;
-    } catch {
-      /* the profile name is cosmetic; merged shards pass it in MMS_TARGET_NAME */
-    }
+    let profileName = run.targetName ?? 'target';
+    if (run.targetProfile) profileName = targetProfile().name ?? profileName;
     const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
     this.report = buildReport([...this.outcomes.values()], {
       catalog: loadCatalog(),
       tool: { name: pkg.name, version: pkg.version },
-      target: { name: profileName, baseUrl: process.env.TARGET_URL ?? '', embedded: process.env.TARGET_EMBEDDED === '1' },
+      target: { name: profileName, baseUrl: run.targetUrl ?? '', embedded: run.targetEmbedded },
       spec: { title: doc.info.title, version: doc.info.version },
       startedAt: result.startTime ?? this.startedAt,
       finishedAt: new Date((result.startTime ?? this.startedAt).getTime() + (result.duration ?? Date.now() - this.startedAt.getTime())),
       shard: shard ? { current: shard.current, total: shard.total } : null,
-      waivers: process.env.MMS_WAIVERS ? loadWaivers(process.env.MMS_WAIVERS) : [],
+      waivers: run.waivers ? loadWaivers(run.waivers) : [],
     });
-    const paths = writeReports(this.report, this.outputDir);
+    let paths: ReturnType<typeof writeReports>;
+    try {
+      paths = writeReports(this.report, this.outputDir);
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      outcome.errors.push(`cannot write the reports to ${this.outputDir}: ${err.code ?? err.message}`);
+      if (run.outcomeFile) writeFileSync(run.outcomeFile, JSON.stringify(outcome));
+      process.stderr.write(`${outcome.errors.at(-1)}\n`);
+      return;
+    }
+    if (run.outcomeFile) writeFileSync(run.outcomeFile, JSON.stringify({ ...outcome, reported: true }));
     const s = this.report.summary;
     process.stdout.write(
       `\nConformance: ${this.report.verdict.toUpperCase()} — must: ${s.must.passed} passed, ${s.must.failed} failed, ${s.must.notAssessed} not assessed, ${s.must.untestable} untestable; ` +

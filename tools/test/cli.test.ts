@@ -1,5 +1,5 @@
 /**
- * The CLI's contract (issue 5 §5): --help for each command, one clear line and exit code 2 for bad
+ * The CLI's contract (README, "The command line", "Exit codes"): --help for each command, one clear line and exit code 2 for bad
  * usage, an unreachable target, an invalid profile, waivers or report; `report diff` exit codes.
  */
 import { test, expect } from '@playwright/test';
@@ -29,7 +29,7 @@ test('--help for every command', () => {
     expect(r.status, args.join(' ')).toBe(0);
     expect(r.stdout).toMatch(/^Usage: mms-conformance/);
   }
-  expect(cli('run', '--help').stdout).toMatch(/Exit codes: 0 conformant/);
+  for (const args of [['run'], ['report', 'merge']]) expect(cli(...args, '--help').stdout).toMatch(/Exit codes:\n\s+0\s+conformant; or incomplete with --allow-incomplete\n\s+1\s+not conformant/);
 });
 
 test('bad flags and values are one line and exit 2', () => {
@@ -54,6 +54,7 @@ test('an unreachable target, an invalid profile, waivers or baseline are one lin
   writeFileSync(badProfile, JSON.stringify({ baseUrl: 'http://x/v1', keys: { live: 'not-a-key' } }));
   expectUsageError(cli('run', '--profile', badProfile), /not a valid target profile/);
   expectUsageError(cli('run', '--profile', join(dir, 'missing.json')), /cannot read target profile/);
+  expectUsageError(cli('run', '--target', `http://127.0.0.1:${port}/v1`, '--profile', badProfile), /not a valid target profile/);
   const badWaivers = join(dir, 'waivers.yaml');
   writeFileSync(badWaivers, 'waivers:\n  - requirement: METER-4\n    reason: short\n    expires: someday\n');
   expectUsageError(cli('run', '--waivers', badWaivers), /not a valid waiver file/);
@@ -67,6 +68,7 @@ test('report diff exits 1 on regressions and 0 otherwise', () => {
   const b = join(dir, 'b.json');
   writeFileSync(a, JSON.stringify(make('METER-004')));
   writeFileSync(b, JSON.stringify(make('METER-005')));
+  writeFileSync(join(dir, 'all-passed.json'), JSON.stringify(make('none')));
   const regressed = cli('report', 'diff', a, b);
   expect(regressed.status).toBe(1);
   expect(regressed.stdout).toContain('REGRESSION METER-005');
@@ -75,4 +77,18 @@ test('report diff exits 1 on regressions and 0 otherwise', () => {
   const json = JSON.parse(cli('report', 'diff', a, b, '--json').stdout);
   expect(json.regressions.map((r: { id: string }) => r.id)).toEqual(['METER-005']);
   expect(readFileSync(a, 'utf8').length).toBeGreaterThan(1000);
+  const inferred = loadCatalog().requirements.find((r) => r.level === 'inferred' && r.testable)!.id;
+  const c = join(dir, 'c.json');
+  writeFileSync(c, JSON.stringify(make(inferred)));
+  const inferredOnly = cli('report', 'diff', join(dir, 'all-passed.json'), c);
+  expect(inferredOnly.status, inferredOnly.stdout).toBe(0);
+  expect(inferredOnly.stdout).toContain(`regression ${inferred} (inferred, not failing)`);
+  const waived = { ...make('METER-005') };
+  const req = waived.requirements.find((r) => r.id === 'METER-005')!;
+  Object.assign(req, { verdict: 'waived', waiver: { requirement: 'METER-005', reason: 'a known gap of this release', expires: '2099-12-31' } });
+  const w = join(dir, 'w.json');
+  writeFileSync(w, JSON.stringify(waived));
+  const newWaiver = cli('report', 'diff', join(dir, 'all-passed.json'), w);
+  expect(newWaiver.status, newWaiver.stdout).toBe(1);
+  expect(newWaiver.stdout).toContain('REGRESSION METER-005 (must): passed → waived');
 });

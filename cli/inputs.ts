@@ -1,0 +1,32 @@
+/**
+ * Files and folders given on the command line, checked before anything runs: a waiver file
+ * (spec/waivers.schema.json) and the output folder. Each problem is a UsageError of one line (exit 2).
+ */
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadWaivers } from '../suites/reporter/waivers.ts';
+import { UsageError } from './exit-codes.ts';
+
+/** Validates a waiver file (README, "Waivers and baselines"); returns its absolute path. Throws UsageError. */
+export function checkedWaivers(file: string): string {
+  const path = resolve(file);
+  try {
+    loadWaivers(path);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  return path;
+}
+
+/** Creates the output folder when missing and checks it is writable; returns its absolute path. Throws UsageError. */
+export function checkedOutput(dir: string): string {
+  const path = resolve(dir);
+  try {
+    mkdirSync(path, { recursive: true });
+    accessSync(path, constants.W_OK);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new UsageError(`cannot write to the output folder ${dir}: ${err.code ?? err.message}`);
+  }
+  return path;
+}

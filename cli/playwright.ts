@@ -1,0 +1,71 @@
+/**
+ * The one way the CLI starts Playwright (`playwright test` for `run`, `playwright merge-reports` for
+ * `report merge`), with the run's environment (contract/run-env.ts), and how it ends (README, "Exit codes"):
+ * - Playwright's runner gets its own process group, so a Ctrl-C reaches it once, through the CLI;
+ * - SIGINT or SIGTERM to the CLI interrupts the runner (SIGINT to its group: its workers and the embedded
+ *   mock of its global setup stop with it), waits up to 10 s, then kills the group; the CLI then throws
+ *   Interrupted (exit 130/143). The reporter writes no verdict for an interrupted run;
+ * - the reporter's outcome (how the run ended, whether reports were written) is returned, or a
+ *   UsageError of one line when the run gave no verdict.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT } from '../contract/paths.ts';
+import { runEnvFor, type RunEnv, type RunOutcome } from '../contract/run-env.ts';
+import { Interrupted, UsageError } from './exit-codes.ts';
+
+/** How long an interrupted runner may take to stop before its process group is killed, in ms. */
+export const STOP_GRACE_MS = 10_000;
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    /* the group is gone already */
+  }
+}
+
+/**
+ * Runs `playwright <args>` in the kit's root with the run's settings; resolves to the reporter's outcome
+ * once a verdict was written. `noTests` is the error when the run holds no selected test. Throws Interrupted when the CLI was signalled, UsageError (one line) when
+ * the run gave no verdict: setup failed, no test executed, reports not written.
+ */
+export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTests = 'no test matches the selection (--family, --level, --grep)'): Promise<RunOutcome> {
+  const scratch = mkdtempSync(join(tmpdir(), 'mms-cli-'));
+  const outcomeFile = join(scratch, 'outcome.json');
+  const env = { ...runEnvFor({ ...run, outcomeFile }), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
+  const child = spawn(resolve(ROOT, 'node_modules/.bin/playwright'), args, { cwd: ROOT, env, stdio: 'inherit', detached: true });
+  let received: 'SIGINT' | 'SIGTERM' | undefined;
+  let killTimer: NodeJS.Timeout | undefined;
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
+    if (received) return signalGroup(child.pid!, 'SIGKILL');
+    received = signal;
+    signalGroup(child.pid!, 'SIGINT');
+    killTimer = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), STOP_GRACE_MS);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const code = await new Promise<number>((done, fail) => {
+      child.on('error', fail);
+      child.on('exit', (c, s) => done(c ?? (s ? 128 : 1)));
+    });
+    // The runner is gone; its workers leave with it, but make sure nothing of the group lives on.
+    signalGroup(child.pid!, 'SIGKILL');
+    if (received) throw new Interrupted(received);
+    if (!existsSync(outcomeFile)) throw new UsageError(`the run ended without a verdict (Playwright exited with ${code}); see its output above`);
+    const outcome = JSON.parse(readFileSync(outcomeFile, 'utf8')) as RunOutcome;
+    if (outcome.reported) return outcome;
+    if (outcome.status === 'interrupted') throw new UsageError('the run was interrupted before it finished; no verdict');
+    if (outcome.errors.length) throw new UsageError(outcome.errors.at(-1)!);
+    if (outcome.selected === 0) throw new UsageError(noTests);
+    throw new UsageError(`the run executed no test: the ${outcome.selected} selected tests were all skipped; see the skip reasons above`);
+  } finally {
+    clearTimeout(killTimer);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

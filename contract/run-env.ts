@@ -1,0 +1,104 @@
+/**
+ * The environment of a conformance run: the one place that names the variables carrying a run from the
+ * CLI (cli/run.ts, cli/report.ts) to Playwright's config, global setup, workers and reporters
+ * (README, "The command line"; design.md §5). `runEnvFor` writes them for a child process, `readRunEnv`
+ * reads them; no other module reads these variables. General conventions stay where they are read:
+ * CI, FORCE_COLOR, GITHUB_STEP_SUMMARY, FC_SEED and FC_RUNS.
+ */
+
+/** One run's settings, as the variables carry them. Paths are absolute unless said otherwise. */
+export interface RunEnv {
+  /** REPORTS_DIR: where reports go (relative to the working directory when relative); default `reports`. */
+  reportsDir: string;
+  /** TARGET_URL: the API base of the target, no trailing slash (set by the global setup for the embedded mock). */
+  targetUrl?: string;
+  /** TARGET_PROFILE: the target profile file. */
+  targetProfile?: string;
+  /** TARGET_EMBEDDED: the target is the embedded mock the global setup started. */
+  targetEmbedded: boolean;
+  /** MMS_TARGET_NAME: the target's name when no profile is at hand (`report merge`). */
+  targetName?: string;
+  /** MOCK_SEED: seed of the embedded mock. */
+  mockSeed?: number;
+  /** MOCK_MUTANT: name of a mutant of mock/mutants/catalog.ts the embedded mock applies (the self-test). */
+  mockMutant?: string;
+  /** MMS_WAIVERS: the waiver file the reporter applies. */
+  waivers?: string;
+  /** MMS_RUN_DIR: scratch directory of the run (fixture leases), made by the global setup. */
+  runDir?: string;
+  /** MMS_PROGRESS: the conformance reporter prints progress lines instead of a line per test. */
+  progress: boolean;
+  /** MMS_GREP: the selection (a regular expression over titles and tags) every selectable project applies. */
+  grep?: string;
+  /** MMS_BLOB: also write a Playwright blob report named `<blob>.zip` (`run --shard i/n`). */
+  blob?: string;
+  /** WORKERS: parallel workers. */
+  workers?: number;
+  /** MMS_OUTCOME: the file where the reporter records how the run ended (see RunOutcome). */
+  outcomeFile?: string;
+}
+
+const VARS = {
+  reportsDir: 'REPORTS_DIR', targetUrl: 'TARGET_URL', targetProfile: 'TARGET_PROFILE', targetEmbedded: 'TARGET_EMBEDDED',
+  targetName: 'MMS_TARGET_NAME', mockSeed: 'MOCK_SEED', mockMutant: 'MOCK_MUTANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
+  progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME',
+} as const satisfies Record<keyof RunEnv, string>;
+
+/** The run's settings from `env` (default: this process's environment). */
+export function readRunEnv(env: NodeJS.ProcessEnv = process.env): RunEnv {
+  const v = (k: keyof RunEnv) => env[VARS[k]] || undefined;
+  const n = (k: keyof RunEnv) => (v(k) === undefined ? undefined : Number(v(k)));
+  return {
+    reportsDir: v('reportsDir') ?? 'reports',
+    targetUrl: v('targetUrl')?.replace(/\/$/, ''),
+    targetProfile: v('targetProfile'),
+    targetEmbedded: v('targetEmbedded') === '1',
+    targetName: v('targetName'),
+    mockSeed: n('mockSeed'),
+    mockMutant: v('mockMutant'),
+    waivers: v('waivers'),
+    runDir: v('runDir'),
+    progress: v('progress') === '1',
+    grep: v('grep'),
+    blob: v('blob'),
+    workers: n('workers'),
+    outcomeFile: v('outcomeFile'),
+  };
+}
+
+/** The variables of `run` (unset settings are absent). */
+export function runEnvVars(run: Partial<RunEnv>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, name] of Object.entries(VARS) as Array<[keyof RunEnv, string]>) {
+    const value = run[key];
+    if (value === undefined || value === false) continue;
+    out[name] = value === true ? '1' : String(value);
+  }
+  return out;
+}
+
+/** `base` (default: this process's environment) with every run variable replaced by those of `run`. */
+export function runEnvFor(run: Partial<RunEnv>, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env = { ...base };
+  for (const name of Object.values(VARS)) delete env[name];
+  return { ...env, ...runEnvVars(run) };
+}
+
+/** Adds settings to this process's environment (the global setup, for the workers it starts). */
+export function extendRunEnv(patch: Partial<RunEnv>): void {
+  Object.assign(process.env, runEnvVars(patch));
+}
+
+/** How a run ended, as the conformance reporter records it in MMS_OUTCOME for the CLI. */
+export interface RunOutcome {
+  /** Playwright's status of the run. */
+  status: 'passed' | 'failed' | 'timedout' | 'interrupted';
+  /** Tests the selection chose, outside the setup project. */
+  selected: number;
+  /** Of those, tests that ran (not skipped). */
+  executed: number;
+  /** Errors outside any test (a failed global setup), one line each. */
+  errors: string[];
+  /** Whether conformance reports were written. */
+  reported: boolean;
+}
