@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: '.',
-  testMatch: ['spec/test/**/*.test.ts', 'mock/test/**/*.test.ts', 'suites/test/**/*.test.ts', 'tools/test/**/*.test.ts'],
+  testMatch: ['spec/test/**/*.test.ts', 'mock/test/**/*.test.ts', 'suites/test/**/*.test.ts', 'tools/test/**/*.test.ts', 'proxy/test/**/*.test.ts'],
   fullyParallel: true,
   workers: Number(process.env.WORKERS ?? 2),
   timeout: 60_000,
