@@ -57,7 +57,9 @@ export function createForwarder(o: ForwarderOptions): Server {
     // Keep the body framed as the client framed it: a chunked body is re-chunked, not buffered.
     if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) headers.push('Transfer-Encoding', 'chunked');
     const out = send({ hostname, port, method: req.method, path: req.url, headers, agent, setHost: false, maxHeaderSize: MAX_HEADER_BYTES, servername: secure ? hostname : undefined });
+    let answered: IncomingMessage | undefined;
     out.on('response', (up) => {
+      answered = up;
       res.writeHead(up.statusCode ?? 502, up.statusMessage, endToEnd(up.rawHeaders));
       up.on('data', (chunk: Buffer) => responseBody.add(chunk));
       up.pipe(res);
@@ -67,7 +69,12 @@ export function createForwarder(o: ForwarderOptions): Server {
       });
     });
     out.on('error', (error) => {
-      if (res.headersSent) {
+      // Bytes after a complete answer (a body sent to HEAD, say) are the upstream's noise: the answer stands.
+      if (answered?.complete) {
+        if (!res.writableEnded) res.end();
+        return;
+      }
+      if (answered || res.headersSent) {
         res.destroy();
         return;
       }

@@ -78,6 +78,8 @@ export class Judge {
       for (const p of problems) findings.push({ ...base, side: 'response', check: 'invalidRequestAccepted', requirement: p.requirement, message: `${o.status} to a request whose ${p.message}`, location: p.location });
     }
     for (const check of CHECKS) {
+      // A HEAD answer is a GET answer without its body (RFC 9110 §9.3.2): body checks do not apply.
+      if (o.method === 'HEAD' && check.name === 'problemDetails') continue;
       for (const message of check.run(x, this.state)) {
         const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
         findings.push({ ...base, side: 'response', check: check.name, requirement, message, location: locationOf(message) });

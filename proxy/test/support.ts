@@ -94,9 +94,11 @@ export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex'
 
 /**
  * A body with what differs between two equal requests masked: request ids (new per answer), the ids and
- * times of records a write creates.
+ * times of records a write creates, cursors (signed with each mock's own secret).
  */
 export const masked = (body: Buffer | string) => body.toString()
   .replace(/req_[0-9a-z]+/g, 'req_*')
   .replace(/\b([a-z]{2,5})_[0-9a-z]{12}\b/g, '$1_*')
-  .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>');
+  .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
+  .replace(/("(?:next_cursor|nextCursor|cursor)":)"[^"]*"/g, '$1"<cursor>"')
+  .replace(/cursor=[^&"]*/g, 'cursor=<cursor>');
