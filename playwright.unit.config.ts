@@ -10,7 +10,7 @@ const run = readRunEnv();
 
 export default defineConfig({
   testDir: '.',
-  testMatch: ['spec/test/**/*.test.ts', 'mock/test/**/*.test.ts', 'suites/test/**/*.test.ts', 'tools/test/**/*.test.ts'],
+  testMatch: ['spec/test/**/*.test.ts', 'mock/test/**/*.test.ts', 'suites/test/**/*.test.ts', 'tools/test/**/*.test.ts', 'proxy/test/**/*.test.ts'],
   fullyParallel: true,
   workers: run.workers ?? 2,
   timeout: 60_000,

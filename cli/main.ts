@@ -11,7 +11,7 @@ import { mockOptions, runMock, type MockCommandOptions } from '../mock/main.ts';
 import { EXIT, EXIT_CODE_HELP, Interrupted, UsageError } from './exit-codes.ts';
 import { runConformance, type RunOptions } from './run.ts';
 import { diffCommand, mergeReports } from './report.ts';
-import { runProxy } from './proxy.ts';
+import { addProxyCommand } from './proxy.ts';
 
 const NAME = 'mms-conformance';
 const version = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -74,13 +74,7 @@ Examples:
       await runMock(opts);
     });
 
-  program
-    .command('proxy')
-    .description("Prism's validation proxy in front of a target: call it with the API's /v1 paths; violations are logged")
-    .requiredOption('--target <url>', 'the target, e.g. https://mms.example.com/v1')
-    .option('-p, --port <port>', 'port to listen on', positiveInt('--port'), 4010)
-    .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .action((opts: { target: string; port: number; host: string }) => exitWith(() => runProxy(opts)));
+  addProxyCommand(program, exitWith);
 
   const report = program.command('report').description('Work with conformance reports');
   report

@@ -1,46 +1,71 @@
 /**
- * `mms-conformance proxy --target URL`: Prism's validation proxy in front of any implementation, so
- * integrators see every request and response of their own traffic checked against the spec. Clients call
- * the proxy with the API's own paths (`/v1/...`): Prism ignores the path of a server URL, so the proxy
- * serves a copy of the spec whose paths carry the `/v1` prefix and forwards to the target's origin.
+ * `mms-conformance proxy --upstream URL`: the validating proxy (proxy/) in front of any
+ * implementation. Clients call the proxy with the API's own paths (`/v1/...`); every exchange is
+ * forwarded unchanged and judged beside the traffic; one line per violating exchange goes to stderr,
+ * and at exit (SIGINT, SIGTERM or `--duration`) `<output>/proxy.json` and `proxy.html` are written.
+ * Exit codes: 0, 1 with `--fail-on-violation` when any violation was seen, 2 bad usage.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parse, stringify } from 'yaml';
-import { OPENAPI_FILE, ROOT } from '../contract/paths.ts';
-import { UsageError } from './exit-codes.ts';
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { writeReport } from '../proxy/report.ts';
+import { parseUpstream, startProxy } from '../proxy/start.ts';
+import { EXIT, UsageError } from './exit-codes.ts';
 
-export interface ProxyOptions { target: string; port: number; host: string }
-
-/** The spec with every path under `/v1` and a root server (for Prism's proxy and mock). */
-export function prefixedSpec(): string {
-  const doc = parse(readFileSync(OPENAPI_FILE, 'utf8')) as { paths: Record<string, unknown>; servers: unknown[] };
-  doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [`/v1${p}`, item]));
-  doc.servers = [{ url: '/' }];
-  const file = join(mkdtempSync(join(tmpdir(), 'mms-proxy-')), 'openapi.yaml');
-  writeFileSync(file, stringify(doc));
-  return file;
+export interface ProxyCommandOptions {
+  upstream?: string;
+  target?: string;
+  port: number;
+  host: string;
+  output: string;
+  failOnViolation?: boolean;
+  duration?: number;
 }
 
-/** Runs Prism's proxy until interrupted; resolves to its exit code. */
-export async function runProxy(o: ProxyOptions): Promise<number> {
-  let origin: string;
+const integer = (name: string, min: number, max: number) => (v: string): number => {
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
+  return Number(v);
+};
+
+/** Adds the `proxy` command to the CLI. */
+export function addProxyCommand(program: Command, exitWith: (work: () => Promise<number>) => Promise<void>): Command {
+  return program
+    .command('proxy')
+    .description('Validating proxy in front of a target: forwards every request unchanged, reports violations of the spec (live, and in proxy.json/proxy.html at exit)')
+    .option('--upstream <url>', 'the target\'s API base, e.g. https://mms.example.com/v1')
+    .option('--target <url>', 'alias of --upstream')
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)', integer('--port', 0, 65535), 4011)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--output <dir>', 'where proxy.json and proxy.html go', 'reports')
+    .option('--fail-on-violation', 'exit 1 at shutdown when any violation was seen')
+    .option('--duration <seconds>', 'stop after this many seconds (default: at SIGINT/SIGTERM)', integer('--duration', 1, 31_536_000))
+    .action((opts: ProxyCommandOptions) => exitWith(() => runProxy(opts)));
+}
+
+/** Runs the proxy until SIGINT, SIGTERM or the duration; writes the report; resolves to the exit code. */
+export async function runProxy(o: ProxyCommandOptions): Promise<number> {
+  const upstream = o.upstream ?? o.target;
+  if (!upstream) throw new UsageError('proxy needs --upstream URL (the target\'s API base, e.g. http://127.0.0.1:4010/v1)');
   try {
-    const url = new URL(o.target);
-    if (!/^https?:$/.test(url.protocol)) throw new Error('not http(s)');
-    origin = url.origin;
+    parseUpstream(upstream);
   } catch {
-    throw new UsageError(`--target ${o.target} is not an http(s) URL`);
+    throw new UsageError(`--upstream ${upstream} is not an http(s) URL`);
   }
-  const spec = prefixedSpec();
-  process.stdout.write(`Validating proxy: http://${o.host}:${o.port}/v1/... → ${origin}/v1/... (violations are logged and sent in the sl-violations header)\n`);
-  return new Promise((done) => {
-    const child = spawn(resolve(ROOT, 'node_modules/.bin/prism'), ['proxy', '-h', o.host, '-p', String(o.port), spec, origin], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SCARF_ANALYTICS: 'false' } });
-    const stop = () => child.kill('SIGINT');
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    child.on('exit', (c) => done(c ?? 0));
+  let proxy;
+  try {
+    proxy = await startProxy({ upstream, port: o.port, host: o.host, log: (line) => process.stderr.write(`${line}\n`) });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new UsageError(err.code === 'EADDRINUSE' ? `port ${o.port} on ${o.host} is already in use (try --port 0)` : `cannot listen on ${o.host}:${o.port}: ${err.message}`);
+  }
+  const base = new URL(upstream).pathname.replace(/\/$/, '');
+  process.stdout.write(`Validating proxy ready: ${proxy.url}${base}/... → ${upstream} (violations on stderr; reports in ${o.output}/ at exit)\n`);
+  await new Promise<void>((done) => {
+    process.once('SIGINT', () => done());
+    process.once('SIGTERM', () => done());
+    if (o.duration) setTimeout(done, o.duration * 1000).unref();
   });
+  const report = await proxy.stop();
+  const files = writeReport(o.output, report);
+  process.stdout.write(`Validating proxy: ${report.exchanges} exchanges, ${report.violatingExchanges} with violations (${report.violations.length} root causes), ${report.invalidRequests} invalid requests; ${files.json}, ${files.html}\n`);
+  return o.failOnViolation && report.violatingExchanges > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -1,0 +1,83 @@
+/**
+ * The validating proxy (README "Validation proxy"): forwards traffic to an upstream byte for byte
+ * (forward.ts) and judges copies of it beside the traffic (judge.ts), never changing an answer.
+ * `startProxy` listens and resolves once ready; `stop()` closes it and returns the report.
+ */
+import type { AddressInfo } from 'node:net';
+import { createForwarder } from './forward.ts';
+import { Judge } from './judge.ts';
+import { Ledger, liveLine } from './ledger.ts';
+import type { ProxyReport } from './report.ts';
+
+export interface ProxyOptions {
+  /** The upstream's API base, e.g. `http://127.0.0.1:4010/v1`; its path says which requests are the API's. */
+  upstream: string;
+  /** TCP port; 0 picks a free one. */
+  port: number;
+  host?: string;
+  /** Receives one line per violating exchange (default: none). */
+  log?: (line: string) => void;
+}
+
+export interface RunningProxy {
+  /** `http://host:port` */
+  url: string;
+  port: number;
+  ledger: Ledger;
+  /** Resolves once every exchange answered so far has been judged. */
+  settled(): Promise<void>;
+  /** Stops listening, closes connections, returns the report. */
+  stop(): Promise<ProxyReport>;
+}
+
+/** Throws a TypeError for an upstream that is not an absolute http(s) URL. */
+export function parseUpstream(value: string): URL {
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${value} is not an http(s) URL`);
+  return url;
+}
+
+/** Starts the proxy; rejects with the listen error (EADDRINUSE, EACCES) when it cannot bind. */
+export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
+  const upstream = parseUpstream(o.upstream);
+  const judge = new Judge(upstream.pathname.replace(/\/$/, ''));
+  const ledger = new Ledger();
+  const startedAt = new Date().toISOString();
+  const server = createForwarder({
+    upstream,
+    onRelayed: () => ledger.relayed++,
+    onExchange(x) {
+      try {
+        const violations = ledger.record(judge.judge(x));
+        if (violations.length) o.log?.(liveLine(violations));
+      } catch (e) {
+        o.log?.(`proxy: could not judge ${x.method} ${x.target.slice(0, 200)}: ${(e as Error).message}`);
+      }
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = o.host ?? '127.0.0.1';
+  // An exchange is judged (synchronously) in the turn after its answer ended: one more turn settles it.
+  const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    ledger,
+    settled,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await settled();
+      return { upstream: upstream.toString(), startedAt, endedAt: new Date().toISOString(), ...ledger.summary() };
+    },
+  };
+}
