@@ -173,10 +173,14 @@ function arrayArbitrary(s: Schema, view: SchemaView): fc.Arbitrary<unknown[]> {
 /** The branches of a `oneOf`/`anyOf`, each merged with the schema around it. */
 function branches(s: Schema, keyword: 'oneOf' | 'anyOf', view: SchemaView): JsonSchema[] {
   const { [keyword]: members, ...rest } = s;
-  return (members as JsonSchema[]).map((m) => {
+  const out = (members as JsonSchema[]).map((m) => {
     const r = flatten(m, view);
     return typeof r === 'boolean' ? r : merge(rest, r);
   });
+  // A branch that requires a member its properties forbid (a pinned-out reference) cannot be met.
+  const possible = out.filter((b) => b !== false && (typeof b === 'boolean' || !((b.required as string[] | undefined) ?? []).some((k) => (b.properties as Record<string, JsonSchema> | undefined)?.[k] === false)));
+  if (possible.length === 0) throw new Error(`no branch of ${keyword} can be satisfied`);
+  return possible;
 }
 
 function build(schema: JsonSchema, view: SchemaView): fc.Arbitrary<unknown> {
@@ -232,6 +236,40 @@ export function arbitraryOf(schema: JsonSchema, view: SchemaView = 'full'): fc.A
     }
     return value;
   });
+}
+
+/**
+ * An arbitrary of the object schema `schema` with some root members pinned: a pinned value is always
+ * sent as given, a member pinned to `undefined` is never sent (branches of oneOf/anyOf that require it
+ * are dropped). For members whose valid values depend on the server's state (references to existing
+ * records, server-issued versions). Throws as `arbitraryOf` does, or when the pins leave no valid value.
+ */
+export function arbitraryWithPins(schema: JsonSchema, view: SchemaView, pins: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
+  const s = flatten(schema, view);
+  if (typeof s === 'boolean') throw new Error(`arbitraryWithPins(${schemaName(schema)}): not an object schema`);
+  const pinProps: Record<string, JsonSchema> = {};
+  for (const [k, v] of Object.entries(pins)) pinProps[k] = v === undefined ? false : { const: v };
+  const pinned = pinAll(s, pinProps);
+  const validate = validatorOf(schema, view);
+  return build(pinned, view).map((value) => {
+    if (!validate(value)) throw new Error(`arbitraryWithPins(${schemaName(schema)}) generated a value its schema refuses: ${JSON.stringify(value)} — ${JSON.stringify(validate.errors)}`);
+    return value as Record<string, unknown>;
+  });
+}
+
+/** `s` with `pins` overriding its properties, also inside its oneOf/anyOf branches. */
+function pinAll(s: Schema, pins: Record<string, JsonSchema>): Schema {
+  const out: Schema = { ...s, properties: { ...((s.properties ?? {}) as Record<string, JsonSchema>), ...pins } };
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    if (!Array.isArray(s[keyword])) continue;
+    out[keyword] = (s[keyword] as JsonSchema[]).map((m) => {
+      if (typeof m === 'boolean' || m.$ref !== undefined) return m;
+      const props = (m.properties ?? {}) as Record<string, JsonSchema>;
+      const kept = Object.fromEntries(Object.entries(props).filter(([k]) => !(k in pins) || pins[k] === false));
+      return { ...m, properties: { ...kept, ...Object.fromEntries(Object.keys(pins).filter((k) => k in props && pins[k] !== false).map((k) => [k, pins[k]!])) } };
+    });
+  }
+  return out;
 }
 
 /** One copy of a valid value that breaks one constraint: where, which keyword, the new value. */
