@@ -1,0 +1,323 @@
+/**
+ * Generative testing (Schemathesis-like) of every operation: requests generated from the spec's
+ * schemas (contract/arbitraries.ts) on top of the operation's recipe (suites/recipes), which supplies
+ * what cannot be generated — path ids of real records, references in bodies, server-issued versions.
+ *
+ * Conventions (as suites/lib/property.ts): a fixed default seed, printed; FC_SEED and FC_RUNS override
+ * it and the run count. The number of generated requests per operation and phase is `genBudget()`
+ * (MMS_GEN_BUDGET). Every failure names the seed and a curl command of the failing request, with the
+ * key written `$MMS_KEY`.
+ */
+import { test } from '@playwright/test';
+import { arbitraryWithPins, fc, resolve, validatorOf, violations, type Violation } from '../../contract/arbitraries.ts';
+import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from '../../contract/openapi.ts';
+import { compileRequestValidators, type RequestValidator } from '../../contract/validators.ts';
+import { toView, type SchemaView } from '../../contract/schema-view.ts';
+import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts';
+import type { ApiClient } from '../lib/client.ts';
+
+/** Default seed of the generative phases (FC_SEED overrides). */
+export const DEFAULT_SEED = 20_240_917;
+/** Default generated requests per operation and phase: keeps the part near 600 requests on the mock. */
+export const DEFAULT_BUDGET = 3;
+
+/**
+ * Generated requests per operation and phase: MMS_GEN_BUDGET (a positive integer), else FC_RUNS, else
+ * DEFAULT_BUDGET. Throws on a value that is not a positive integer.
+ */
+export function genBudget(): number {
+  const raw = process.env.MMS_GEN_BUDGET ?? process.env.FC_RUNS;
+  if (raw === undefined || raw === '') return DEFAULT_BUDGET;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`MMS_GEN_BUDGET must be a positive integer, got ${raw}`);
+  return n;
+}
+
+/** The seed of this test (FC_SEED or DEFAULT_SEED), printed and attached to the test as an annotation. */
+export function genSeed(): number {
+  const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : DEFAULT_SEED;
+  const line = `generative seed=${seed} budget=${genBudget()} — reproduce: FC_SEED=${seed} MMS_GEN_BUDGET=${genBudget()} npx tsx cli/main.ts run --grep "${test.info().title}"`;
+  test.info().annotations.push({ type: 'fast-check', description: line });
+  process.stdout.write(`${line}\n`);
+  return seed;
+}
+
+/** A request as sent: method, path (ids filled in), query (strings or repeated strings), JSON body. */
+export interface GenRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  json?: unknown;
+  /** A non-JSON body from the recipe (uploads), sent as is. */
+  raw?: PreparedRequest['options'];
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A curl command reproducing `r` against `baseUrl`; the key is written `$MMS_KEY`, never its value. */
+export function curlOf(baseUrl: string, r: GenRequest): string {
+  const url = new URL(`${baseUrl}${r.path}`);
+  for (const [k, v] of Object.entries(r.query)) for (const item of ([] as string[]).concat(v)) url.searchParams.append(k, item);
+  const parts = ['curl -sS -i', '-X', r.method, shellQuote(url.toString()), '-H', '"Authorization: Bearer $MMS_KEY"'];
+  if (r.json !== undefined) parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(JSON.stringify(r.json)));
+  else if (r.raw?.body !== undefined) parts.push('--data-binary', '@<the recipe\'s body>');
+  return parts.join(' ');
+}
+
+/** Runs `body`; a thrown error is rethrown with the seed and the curl command of `r` appended. */
+export async function reproducible<T>(seed: number, baseUrl: string, r: GenRequest, what: string, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    throw new Error(`${message}\n── ${what}; seed=${seed}\n── reproduce: ${curlOf(baseUrl, r)}`, { cause: e });
+  }
+}
+
+const validators = { stated: compileRequestValidators('stated'), full: compileRequestValidators('full') };
+
+/** The request validator of an operation in a view (the mock's own readers: the oracle of parameters). */
+export function requestValidator(op: Operation, view: SchemaView): RequestValidator {
+  return validators[view].get(op.operationId)!;
+}
+
+/**
+ * Members whose valid values depend on the server's state, never generated: references to existing
+ * records (Id schemas, `…_id`/`…Id` names), a server-issued version (`expectedAggregateVersion`: "the
+ * last-read aggregateVersion"), custom-field values (`extraFields`: keyed by labels the organization
+ * defines) and opaque cursors (Limits › Pagination: "Cursors are opaque").
+ */
+export function serverBound(name: string, schema: JsonSchema | undefined): boolean {
+  if (['expectedAggregateVersion', 'extraFields', 'cursor'].includes(name)) return true;
+  if (/(_id|Id|_ids|Ids)$/.test(name)) return true;
+  return typeof schema === 'object' && typeof schema.$ref === 'string' && /\/(Id|NullableId)$/.test(schema.$ref);
+}
+
+/** Whether a body schema states anything in a view (the stated view of an inferred body is `true`). */
+export function statesBody(op: Operation, view: SchemaView): boolean {
+  const schema = op.requestBody?.schema;
+  return schema !== undefined && op.requestBody!.mediaTypes.includes('application/json') && resolve(schema, view) !== true;
+}
+
+/** Whether the stated and full views of a schema differ, here or in a component it references. */
+export function viewsDiffer(schema: JsonSchema, seen = new Set<string>()): boolean {
+  const full = JSON.stringify(toView(schema, 'full'));
+  if (JSON.stringify(toView(schema, 'stated')) !== full) return true;
+  for (const m of full.matchAll(/"\$ref":"[^"]*\/([A-Za-z0-9]+)"/g)) {
+    if (seen.has(m[1]!)) continue;
+    seen.add(m[1]!);
+    if (viewsDiffer(loadOpenApi().components.schemas[m[1]!] ?? true, seen)) return true;
+  }
+  return false;
+}
+
+/** The object schema of an operation's query parameters (cursor left out), in a view. */
+function querySchema(op: Operation, view: SchemaView, keep: (p: Parameter) => boolean): Record<string, unknown> {
+  const list = op.parameters.filter((p) => p.in === 'query' && p.name !== 'cursor' && keep(p));
+  return {
+    type: 'object',
+    properties: Object.fromEntries(list.map((p) => [p.name, view === 'stated' && p.inferred ? true : p.schema])),
+    required: list.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+/** Query values as strings: arrays repeated, or comma-joined for `style: form, explode: false`. */
+export function queryStrings(op: Operation, values: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined) continue;
+    const p = op.parameters.find((x) => x.in === 'query' && x.name === k);
+    out[k] = Array.isArray(v) ? (p?.commaSeparated ? v.map(String).join(',') : v.map(String)) : String(v);
+  }
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The recipe's query as strings. */
+function recipeQuery(prepared: PreparedRequest): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(prepared.options?.query ?? {})) {
+    if (v === undefined) continue;
+    out[k] = Array.isArray(v) ? v.map(String) : String(v);
+  }
+  return out;
+}
+
+/**
+ * An arbitrary of valid requests of `op`, in `view` ('stated': only what the description states — an
+ * inferred parameter or body member is left as the recipe has it; 'full': the inferred rules too). The
+ * recipe's path, its server-bound members and its non-JSON body are kept.
+ */
+export function requestArbitrary(op: Operation, prepared: PreparedRequest, view: SchemaView): fc.Arbitrary<GenRequest> {
+  const query = arbitraryWithPins(querySchema(op, view, (p) => view === 'full' || (!p.inferred && !op.inferred)), view, {}).map((q) => ({ ...recipeQuery(prepared), ...queryStrings(op, q) }));
+  const recipeBody = prepared.options?.json;
+  let body: fc.Arbitrary<unknown> = fc.constant(recipeBody);
+  if (statesBody(op, view) && (recipeBody === undefined || isRecord(recipeBody))) {
+    const schema = op.requestBody!.schema!;
+    const resolved = resolve(schema, view);
+    const props = typeof resolved === 'object' ? collectProps(resolved) : {};
+    const pins: Record<string, unknown> = {};
+    for (const [name, s] of Object.entries(props)) {
+      // Stated view: an inferred member (schema `true`) is not generated; the recipe's value stays.
+      if (serverBound(name, s) || (view === 'stated' && s === true)) pins[name] = isRecord(recipeBody) ? recipeBody[name] : undefined;
+    }
+    body = arbitraryWithPins(schema, view, pins).map((generated) => {
+      // Members the recipe sends that the schema does not name (a target's profile `bodies`) stay.
+      const extra = isRecord(recipeBody) ? Object.fromEntries(Object.entries(recipeBody).filter(([k]) => !(k in props))) : {};
+      return { ...extra, ...generated };
+    });
+  }
+  return fc.record({ query, json: body }).map(({ query: q, json }) => ({
+    method: prepared.method,
+    path: prepared.path,
+    query: q,
+    json,
+    raw: prepared.options?.json === undefined && prepared.options?.body !== undefined ? prepared.options : undefined,
+  }));
+}
+
+/** The named members of an object schema: its own and those of its oneOf/anyOf/allOf branches. */
+function collectProps(s: Record<string, unknown>): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    for (const m of (s[key] as JsonSchema[] | undefined) ?? []) {
+      const r = resolve(m, 'full');
+      if (typeof r === 'object') for (const [k, v] of Object.entries(collectProps(r))) if (v !== false) out[k] ??= v;
+    }
+  }
+  for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) if (v !== false) out[k] = v;
+  return out;
+}
+
+/** One invalid request: the valid recipe request with one constraint broken, and at which level. */
+export interface NegativeCase {
+  input: string;
+  request: GenRequest;
+  /** 'must' when the description states the broken constraint (the stated view refuses it). */
+  level: 'must' | 'inferred';
+}
+
+/**
+ * Every request that breaks exactly one constraint of `op`'s query parameters, integer path
+ * parameters or JSON body, starting from the recipe's valid request. Each is confirmed invalid by the
+ * 'full' oracle; it is `must` when the operation is not inferred, the broken input is not inferred and
+ * the 'stated' oracle refuses it too. Left out, as the description does not make them errors: unknown
+ * query parameters (it never says they are refused), string path ids (any id is a lookup: 404), empty
+ * filter values (a string filter has no stated minimum length: inferred only) and cursors (opaque).
+ */
+export function negativeCases(op: Operation, prepared: PreparedRequest): NegativeCase[] {
+  const out: NegativeCase[] = [];
+  const full = requestValidator(op, 'full');
+  const stated = requestValidator(op, 'stated');
+  const pathValues = pathParams(op, prepared.path);
+  const baseQuery = recipeQuery(prepared);
+  const asLists = (q: Record<string, string | string[]>) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, ([] as string[]).concat(v).flatMap((x) => (op.parameters.find((p) => p.name === k)?.commaSeparated ? x.split(',') : [x]))]));
+  const refuses = (v: RequestValidator, path: Record<string, string>, q: Record<string, string | string[]>) => v.readParams(path, asLists(q)).errors.length > 0;
+  const base: GenRequest = { method: prepared.method, path: prepared.path, query: baseQuery, json: prepared.options?.json, raw: prepared.options?.json === undefined && prepared.options?.body !== undefined ? prepared.options : undefined };
+
+  // Query parameters.
+  const typed = full.readParams(pathValues, asLists(baseQuery)).values;
+  const qSchema = querySchema(op, 'full', () => true);
+  const start = Object.fromEntries(Object.entries(typed).filter(([k]) => k in (qSchema.properties as object)));
+  for (const v of safeViolations(qSchema, start)) {
+    const name = v.pointer.split('/')[1];
+    if (!name || v.pointer.split('/').length !== 2 || v.constraint.startsWith('additionalProperties')) continue;
+    const param = op.parameters.find((p) => p.in === 'query' && p.name === name);
+    if (!param) continue;
+    const value = (v.value as Record<string, unknown>)[name];
+    const query = { ...baseQuery, ...queryStrings(op, { [name]: value }) };
+    if (value === undefined) delete query[name];
+    if (!refuses(full, pathValues, query)) continue;
+    const openRule = v.constraint.startsWith('minLength');
+    const must = !op.inferred && !param.inferred && !openRule && refuses(stated, pathValues, query);
+    out.push({ input: `query ${name}: ${v.constraint} (${JSON.stringify(value)?.slice(0, 40)})`, request: { ...base, query }, level: must ? 'must' : 'inferred' });
+  }
+
+  // Integer path parameters (Custom fields: `id` is an integer 1..2147483647).
+  for (const p of op.parameters.filter((x) => x.in === 'path' && typeof x.schema === 'object' && x.schema.type === 'integer')) {
+    const current = Number(pathValues[p.name]);
+    for (const v of safeViolations(p.schema, current)) {
+      const bad = typeof v.value === 'number' ? String(v.value) : String(v.value);
+      const path = replaceSegment(op, prepared.path, p.name, encodeURIComponent(bad));
+      const values = { ...pathValues, [p.name]: bad };
+      if (!refuses(full, values, baseQuery)) continue;
+      out.push({ input: `path ${p.name}: ${v.constraint} (${bad})`, request: { ...base, path }, level: !op.inferred && refuses(stated, values, baseQuery) ? 'must' : 'inferred' });
+    }
+  }
+
+  // JSON body.
+  const schema = op.requestBody?.schema;
+  if (schema && op.requestBody!.mediaTypes.includes('application/json') && prepared.options?.json !== undefined) {
+    const statedValidate = validatorOf(schema, 'stated');
+    for (const v of safeViolations(schema, prepared.options.json)) {
+      const must = !op.inferred && statesBody(op, 'stated') && !statedValidate(v.value) && !underInferred(schema, v.pointer);
+      out.push({ input: `body ${v.pointer || '(root)'}: ${v.constraint}`, request: { ...base, json: v.value }, level: must ? 'must' : 'inferred' });
+    }
+  }
+  return out;
+}
+
+/** Violations, or none when the start value is itself outside the full view (a profile's extra body). */
+function safeViolations(schema: JsonSchema, value: unknown): Violation[] {
+  try {
+    return violations(schema, value, 'full');
+  } catch {
+    return [];
+  }
+}
+
+/** Whether the member at `pointer` (or one above it) is inferred in the body schema. */
+function underInferred(schema: JsonSchema, pointer: string): boolean {
+  let s = resolve(schema, 'stated');
+  for (const part of pointer.split('/').slice(1)) {
+    if (s === true) return true;
+    if (typeof s !== 'object') return false;
+    const props = collectProps(s);
+    if (/^\d+$/.test(part) && s.items !== undefined) {
+      s = resolve(s.items as JsonSchema, 'stated');
+      continue;
+    }
+    if (!(part in props)) return s.additionalProperties === undefined ? false : false;
+    s = resolve(props[part], 'stated');
+  }
+  return s === true;
+}
+
+/** The path parameters of a concrete path of `op` (`/meters/abc` → {id: 'abc'}), undecoded. */
+export function pathParams(op: Operation, path: string): Record<string, string> {
+  const template = op.path.split('/');
+  const actual = path.split('?')[0]!.split('/');
+  const out: Record<string, string> = {};
+  template.forEach((seg, i) => {
+    const m = /^\{(\w+)\}$/.exec(seg);
+    if (m && actual[i] !== undefined) out[m[1]!] = actual[i]!;
+  });
+  return out;
+}
+
+function replaceSegment(op: Operation, path: string, name: string, value: string): string {
+  const index = op.path.split('/').indexOf(`{${name}}`);
+  return path.split('/').map((seg, i) => (i === index ? value : seg)).join('/');
+}
+
+/** Picks up to `n` items of `list`, the same ones for the same seed. */
+export function pick<T>(list: T[], n: number, seed: number): T[] {
+  if (list.length <= n) return list;
+  return fc.sample(fc.shuffledSubarray(list, { minLength: n, maxLength: n }), { numRuns: 1, seed })[0]!;
+}
+
+export const OPERATIONS = loadOperations();
+
+/** The operation's recipe, or a bare GET when it needs no input. */
+export function recipeOf(op: Operation): Recipe | undefined {
+  if (RECIPES[op.operationId]) return RECIPES[op.operationId];
+  if (op.method !== 'GET' || op.parameters.some((p) => p.in === 'path' || p.required)) return undefined;
+  return async () => ({ method: 'GET', path: op.path, expect: 200 });
+}
+
+/** Sends a generated request with `client`. */
+export function send(client: ApiClient, r: GenRequest) {
+  return client.send(r.method, r.path, r.raw ? { query: r.query, body: r.raw.body, headers: r.raw.headers } : { query: r.query, json: r.json });
+}
+

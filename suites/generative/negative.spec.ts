@@ -1,0 +1,65 @@
+/**
+ * Generative negative phase (Errors: "400 validation_error — query, JSON, filename or field validation
+ * failed"; Limits; Resources and their fields): for every operation that documents 400, requests that
+ * break exactly ONE constraint of the spec's schemas — type, enum, const, bounds, lengths, pattern,
+ * format, required, additionalProperties, minProperties, items, and the cross-field rules the schemas
+ * encode (meters: exactly one of asset_id or location_id) — starting from the recipe's valid request,
+ * each answer 400 `validation_error` problem details and change nothing (the record's read before and
+ * after, where the operation's own path has a read). Constraints the description states are `must`;
+ * inferred ones are tested apart. `genBudget()` cases per operation and level, chosen by the seed.
+ */
+import { test, expect } from '../fixtures.ts';
+import type { ApiResponse } from '../lib/client.ts';
+import { placeholderPath } from '../lib/operations.ts';
+import { arbitraryOf, fc } from '../../contract/arbitraries.ts';
+import { OPERATIONS, genBudget, genSeed, negativeCases, pick, recipeOf, reproducible, send } from './lib.ts';
+
+const stripMeta = (body: unknown) => {
+  if (typeof body !== 'object' || body === null) return body;
+  const { meta: _meta, ...rest } = body as Record<string, unknown>;
+  return rest;
+};
+
+function expectValidationError(res: ApiResponse, input: string): void {
+  expect(res.status, `${input}: expected 400 validation_error, got ${res.status} ${res.text.slice(0, 300)}`).toBe(400);
+  expect(res.headers['content-type'] ?? '', `${input}: problem content type`).toMatch(/^application\/problem\+json/);
+  expect(res.body?.code, `${input}: problem code`).toBe('validation_error');
+  expect(res.body?.status, `${input}: problem status`).toBe(400);
+}
+
+for (const op of OPERATIONS) {
+  const recipe = recipeOf(op);
+  if (!recipe || !op.responses.some((r) => r.status === 400)) continue;
+  // Which levels have cases, judged on a placeholder request (the real one comes from the recipe).
+  const jsonBody = op.requestBody?.schema && op.requestBody.mediaTypes.includes('application/json') ? op.requestBody.schema : undefined;
+  const sample = {
+    method: op.method, path: placeholderPath(op).replace(/placeholder_\w+/g, 'x'), expect: 0,
+    options: jsonBody ? { json: fc.sample(arbitraryOf(jsonBody), { numRuns: 1, seed: 1 })[0] } : undefined,
+  };
+  const levels = (['must', 'inferred'] as const).filter((l) => negativeCases(op, sample).some((c) => c.level === l));
+  // Only the operation's own record (a path with `{id}`): a collection other tests write to would race.
+  const read = op.method !== 'GET' && op.path.includes('{id}') ? OPERATIONS.find((g) => g.method === 'GET' && g.path === op.path) : undefined;
+  for (const level of levels) {
+    if (op.inferred && level === 'must') continue;
+    const title = `${op.operationId}: a request breaking one ${level === 'must' ? 'stated' : 'inferred'} constraint answers 400 validation_error${read ? ' and changes nothing' : ''}`;
+    const tag = level === 'must' ? ['@GEN', '@ERR-006', '@GEN-002'] : ['@GEN', '@SPEC-005', '@GEN-004'];
+    test(title, { tag }, async ({ api, profile }) => {
+      const seed = genSeed();
+      const prepared = await recipe({ api, profile });
+      const all = negativeCases(op, prepared).filter((c) => c.level === level);
+      expect(all.length, `${op.operationId} has ${level} constraints to break`).toBeGreaterThan(0);
+      const chosen = pick(all, genBudget(), seed);
+      const before = read ? await api.get(prepared.path) : undefined;
+      for (const c of chosen) {
+        await reproducible(seed, profile.baseUrl, c.request, `${op.operationId} with ${c.input}`, async () => {
+          expectValidationError(await send(api, c.request), `${op.operationId} with ${c.input}`);
+        });
+      }
+      test.info().annotations.push({ type: 'generative', description: `${op.operationId} ${chosen.length} of ${all.length} ${level} cases: ${chosen.map((c) => c.input).join('; ')}` });
+      if (read && before && before.status === 200) {
+        const after = await api.get(prepared.path);
+        expect(stripMeta(after.body), `${read.operationId} after the refused requests equals the read before them (seed=${seed})`).toEqual(stripMeta(before.body));
+      }
+    });
+  }
+}
