@@ -58,6 +58,7 @@ export function buildProgram(): Command {
     .option('--output <dir>', 'where reports go', 'reports')
     .option('--workers <n>', 'parallel workers', positiveInt('--workers'))
     .option('--seed <n>', 'seed of the embedded mock (when no target is given)', positiveInt('--seed'))
+    .option('--budget <n>', 'generated requests per operation and phase in the generative tests (default 3)', positiveInt('--budget'))
     .option('--repeat-each <n>', 'run every test n times (order-dependence checks)', positiveInt('--repeat-each'))
     .option('--strict', 'exit 1 when any test failed, inferred ones included (the kit\'s own CI)')
     .option('--allow-incomplete', 'exit 0 when the verdict is incomplete (some must requirements not assessed or waived)')

@@ -28,6 +28,8 @@ export interface RunOptions extends Selection {
   allowIncomplete?: boolean;
   seed?: number;
   repeatEach?: number;
+  /** Generated requests per operation and phase of the generative tests. */
+  budget?: number;
 }
 
 /** The target's settings: validates the profile (once for the run) and checks the target answers. */
@@ -67,7 +69,7 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   if (o.baseline) readReport(o.baseline);
   const reportsDir = checkedOutput(o.output);
   const target = await targetSettings(o);
-  return { args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers } };
+  return { args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget } };
 }
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */

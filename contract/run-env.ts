@@ -36,12 +36,14 @@ export interface RunEnv {
   workers?: number;
   /** MMS_OUTCOME: the file where the reporter records how the run ended (see RunOutcome). */
   outcomeFile?: string;
+  /** MMS_GEN_BUDGET: generated requests per operation and phase of the generative tests (`run --budget`). */
+  genBudget?: number;
 }
 
 const VARS = {
   reportsDir: 'REPORTS_DIR', targetUrl: 'TARGET_URL', targetProfile: 'TARGET_PROFILE', targetEmbedded: 'TARGET_EMBEDDED',
   targetName: 'MMS_TARGET_NAME', mockSeed: 'MOCK_SEED', mockMutant: 'MOCK_MUTANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
-  progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME',
+  progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME', genBudget: 'MMS_GEN_BUDGET',
 } as const satisfies Record<keyof RunEnv, string>;
 
 /** The run's settings from `env` (default: this process's environment). */
@@ -63,6 +65,7 @@ export function readRunEnv(env: NodeJS.ProcessEnv = process.env): RunEnv {
     blob: v('blob'),
     workers: n('workers'),
     outcomeFile: v('outcomeFile'),
+    genBudget: n('genBudget'),
   };
 }
 

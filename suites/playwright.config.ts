@@ -34,6 +34,7 @@ export default defineConfig({
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
     { name: 'conformance', testMatch: /conformance\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
     { name: 'properties', testMatch: /properties\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
+    { name: 'generative', testMatch: /generative\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
     { name: 'serial', testMatch: /serial\/.*\.spec\.ts/, workers: 1, fullyParallel: false, ...(grep && { grep }) },
   ],
 });

@@ -5,7 +5,9 @@
  */
 import { test, expect } from '@playwright/test';
 import { arbitraryOf, fc, validatorOf, violations } from '../../contract/arbitraries.ts';
-import { loadOperations, operationById, type JsonSchema } from '../../contract/openapi.ts';
+import { loadOperations, type JsonSchema, type Operation } from '../../contract/openapi.ts';
+
+const operationById = (id: string): Operation => loadOperations().find((o) => o.operationId === id)!;
 
 const SAMPLES = Number(process.env.FC_RUNS ?? 40);
 const SEED = Number(process.env.FC_SEED ?? 4242);

@@ -8,6 +8,7 @@
  * (MMS_GEN_BUDGET). Every failure names the seed and a curl command of the failing request, with the
  * key written `$MMS_KEY`.
  */
+import { readRunEnv } from '../../contract/run-env.ts';
 import { test } from '@playwright/test';
 import { arbitraryWithPins, fc, resolve, validatorOf, violations, type Violation } from '../../contract/arbitraries.ts';
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from '../../contract/openapi.ts';
@@ -26,7 +27,8 @@ export const DEFAULT_BUDGET = 3;
  * DEFAULT_BUDGET. Throws on a value that is not a positive integer.
  */
 export function genBudget(): number {
-  const raw = process.env.MMS_GEN_BUDGET ?? process.env.FC_RUNS;
+  const budget = readRunEnv().genBudget;
+  const raw = budget === undefined ? process.env.FC_RUNS : String(budget);
   if (raw === undefined || raw === '') return DEFAULT_BUDGET;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`MMS_GEN_BUDGET must be a positive integer, got ${raw}`);
@@ -36,7 +38,7 @@ export function genBudget(): number {
 /** The seed of this test (FC_SEED or DEFAULT_SEED), printed and attached to the test as an annotation. */
 export function genSeed(): number {
   const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : DEFAULT_SEED;
-  const line = `generative seed=${seed} budget=${genBudget()} — reproduce: FC_SEED=${seed} MMS_GEN_BUDGET=${genBudget()} npx tsx cli/main.ts run --grep "${test.info().title}"`;
+  const line = `generative seed=${seed} budget=${genBudget()} — reproduce: FC_SEED=${seed} MMS_GEN_BUDGET=${genBudget()} npx mms-conformance run --grep "${test.info().title}"`;
   test.info().annotations.push({ type: 'fast-check', description: line });
   process.stdout.write(`${line}\n`);
   return seed;
