@@ -18,7 +18,7 @@ import { parseQuery } from './http/query.ts';
 import { failure, rawResponse, success, write, type Outgoing } from './http/send.ts';
 import { authenticate } from './pipeline/authenticate.ts';
 import { modulesOfEntity, requireModule, requireOperationModule, requireScope } from './pipeline/authorize.ts';
-import { ProblemError, invalid, validationError } from './pipeline/problem.ts';
+import { ProblemError, invalid, validationError } from './http/problem.ts';
 import { LIMITS, RateLimiter, type RateDecision } from './pipeline/rate-limit.ts';
 import { RequestIds } from './pipeline/request-id.ts';
 import { CursorCodec } from './paging/cursor.ts';
@@ -249,7 +249,7 @@ export class MockApp {
   }
 
   private reply(res: ServerResponse, requestId: string, reply: Reply, rate: RateDecision): void {
-    this.send(res, success(requestId, reply.status, reply.parts ?? reply.body, reply.status < 300 ? rate : undefined, reply.headers));
+    this.send(res, success(requestId, reply.status, reply.chunks ?? reply.body, reply.status < 300 ? rate : undefined, reply.headers));
   }
 
   /** Writes a response, once the request body nobody read has arrived (body.ts `drained`). */

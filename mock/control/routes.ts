@@ -10,7 +10,7 @@ import { MODULES, loadScopes, type Module } from '../../contract/openapi.ts';
 import type { MockApp } from '../app.ts';
 import { parseJson, readBody } from '../http/body.ts';
 import { failure, write } from '../http/send.ts';
-import { ProblemError, invalid } from '../pipeline/problem.ts';
+import { ProblemError, invalid } from '../http/problem.ts';
 import type { OrgFixture } from '../seed/fixtures-file.ts';
 import type { FaultConfig } from './faults.ts';
 import { MAX_BULK_WORK_ORDERS, bulkWorkOrders } from './bulk.ts';

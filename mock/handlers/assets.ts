@@ -7,7 +7,7 @@
 import type { Context, HandlerMap } from '../http/context.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
-import { notFound } from '../pipeline/problem.ts';
+import { notFound } from '../http/problem.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import type { AssetRow, Schemas } from '../store/types.ts';
 import type { Org } from '../store/org.ts';

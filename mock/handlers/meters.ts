@@ -9,7 +9,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage, sortedPage } from '../paging/pages.ts';
-import { ProblemError, conflict, notFound } from '../pipeline/problem.ts';
+import { ProblemError, conflict, notFound } from '../http/problem.ts';
 import type { MeterRow, ReadingRow, Schemas } from '../store/types.ts';
 
 type MeterBody = Schemas['MeterCreateRequest'] & Schemas['MeterUpdateRequest'];

@@ -13,7 +13,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
-import { notFound } from '../pipeline/problem.ts';
+import { notFound } from '../http/problem.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import type { Org } from '../store/org.ts';
 import type { PartRow, Schemas } from '../store/types.ts';

@@ -13,7 +13,7 @@
 import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, raw } from '../http/envelope.ts';
-import { conflict, notFound } from '../pipeline/problem.ts';
+import { conflict, notFound } from '../http/problem.ts';
 import type { ExpenseRow, Schemas, WorkOrderRow } from '../store/types.ts';
 import { workOrderOf } from './work-orders.ts';
 import { isActive } from '../domain/work-order-state.ts';

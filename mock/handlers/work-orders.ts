@@ -14,7 +14,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { json, noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
-import { conflict, notFound } from '../pipeline/problem.ts';
+import { conflict, notFound } from '../http/problem.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import { emptyParts, issuePendingParts } from '../domain/parts-section.ts';
 import { ACTIVE_STATUSES } from '../domain/work-order-state.ts';

@@ -11,7 +11,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, raw } from '../http/envelope.ts';
 import { compatPage } from '../paging/pages.ts';
-import { notFound } from '../pipeline/problem.ts';
+import { notFound } from '../http/problem.ts';
 import type { PortalRow, Schemas } from '../store/types.ts';
 
 /** The public address of a portal with this token (inferred host). */
@@ -41,7 +41,7 @@ export const portalHandlers: HandlerMap = {
   createWorkRequestPortal(ctx) {
     const body = ctx.body as Schemas['PortalCreateRequest'];
     checkRelated(ctx, body);
-    const id = ctx.world.ids.next('prt');
+    const id = ctx.world.ids.next('wrp');
     const row: PortalRow = {
       id,
       data: {

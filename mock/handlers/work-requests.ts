@@ -18,7 +18,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { json, noContent } from '../http/envelope.ts';
 import { compatPage } from '../paging/pages.ts';
-import { ProblemError, conflict, notFound } from '../pipeline/problem.ts';
+import { ProblemError, conflict, notFound } from '../http/problem.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import type { Org } from '../store/org.ts';
 import type { Schemas, WorkRequestRow } from '../store/types.ts';

@@ -1,5 +1,5 @@
 /**
- * The hooks through which a mutant (a deliberately non-conformant variant of the mock, issue 6) changes
+ * The hooks through which a mutant (a deliberately non-conformant variant of the mock; README › Proving the suite: the self-test) changes
  * the mock's behaviour. The pipeline consults them only when a mutant is active; each mutant uses one
  * or two of them to break exactly one requirement.
  */

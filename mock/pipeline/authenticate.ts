@@ -5,7 +5,7 @@
  * 24–64 letters and digits (the shape is inferred). Known keys are looked up by the SHA-256 of the
  * secret; revoked and expired keys are refused like unknown ones.
  */
-import { ProblemError } from './problem.ts';
+import { ProblemError } from '../http/problem.ts';
 import { hashKey, type World } from '../store/world.ts';
 import type { ApiKey } from '../store/types.ts';
 

@@ -6,7 +6,7 @@
  * the target entity (`x-module-of-entity`), it is checked from the path, query or body value.
  */
 import type { Module, Operation } from '../../contract/openapi.ts';
-import { ProblemError } from './problem.ts';
+import { ProblemError } from '../http/problem.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { Org } from '../store/org.ts';
 

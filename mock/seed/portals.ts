@@ -18,7 +18,7 @@ export const seedPortals: Seeder = (ctx) => {
   const locations = org.locations.all().map((l) => l.id);
   const count = ctx.volume(105, 130, 4, 2);
   for (let i = 0; i < count; i++) {
-    const id = world.ids.next('prt');
+    const id = world.ids.next('wrp');
     const scope = random.int(0, 2);
     const row: PortalRow = {
       id,
