@@ -7,7 +7,7 @@ import type { RateDecision } from '../pipeline/rate-limit.ts';
 import { ProblemError, problemBody } from '../http/problem.ts';
 import { ChunkedJsonBody } from './chunked-json-body.ts';
 
-/** A response about to be written; the last chance for fault injection and the self-test's mutants. */
+/** A response about to be written; what onSend hooks (faults, the self-test's mutants) may change. */
 export interface Outgoing {
   status: number;
   headers: OutgoingHttpHeaders;
@@ -15,7 +15,7 @@ export interface Outgoing {
   body?: string | ChunkedJsonBody;
 }
 
-/** Writes a response as it is (faults and mutants have been applied by the app, app.ts `finish`). */
+/** Writes a response as it is (the onSend hooks of faults and mutants have run: app.ts `send`). */
 export function write(res: ServerResponse, final: Outgoing): void {
   const body = final.body;
   if (!(body instanceof ChunkedJsonBody)) {
