@@ -8,6 +8,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
 import { notFound } from '../http/problem.ts';
+import { pathRecord } from './path-record.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import type { AssetRow, Schemas } from '../store/types.ts';
 import type { Org } from '../store/org.ts';
@@ -33,9 +34,7 @@ export function subAssetCounts(org: Org): Map<string, number> {
 }
 
 function assetOf(ctx: Context): AssetRow {
-  const row = ctx.org.assets.get(ctx.params.id as string);
-  if (!row) throw notFound('The asset');
-  return row;
+  return pathRecord(ctx.org.assets, ctx, 'The asset');
 }
 
 function detail(ctx: Context, row: AssetRow): string {

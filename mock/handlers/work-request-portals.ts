@@ -12,6 +12,7 @@ import { cachedJson } from '../http/json-cache.ts';
 import { noContent, raw } from '../http/envelope.ts';
 import { compatPage } from '../paging/pages.ts';
 import { notFound } from '../http/problem.ts';
+import { pathRecord } from './path-record.ts';
 import type { PortalRow, Schemas } from '../store/types.ts';
 
 /** The public address of a portal with this token (inferred host). */
@@ -20,9 +21,7 @@ export function portalUrl(token: string): string {
 }
 
 function portalOf(ctx: Context): PortalRow {
-  const row = ctx.org.portals.get(ctx.params.id as string);
-  if (!row) throw notFound('The portal');
-  return row;
+  return pathRecord(ctx.org.portals, ctx, 'The portal');
 }
 
 function checkRelated(ctx: Context, body: { assetId?: string | null; locationId?: string | null }): void {
