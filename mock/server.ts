@@ -5,7 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockApp } from './app.ts';
+import { FaultInjector } from './control/faults.ts';
 import { controlApi } from './control/routes.ts';
+import { mutantHooks, mutantOptions } from './mutants/attach.ts';
 import { buildProfile, type ProfileJson } from './profile.ts';
 import { DEFAULT_SEED, buildWorld } from './seed/build.ts';
 import { loadOrganizations, type OrgFixture } from './seed/fixtures-file.ts';
@@ -29,17 +31,25 @@ export interface RunningMock {
   baseUrl: string;
   /** The target profile of this mock (unresolved: secrets are literal). */
   profile: ProfileJson;
-  app: MockApp;
+  app: ServedApp;
   server: Server;
   stop(): Promise<void>;
 }
+
+/** The app as served: with the faults the control API injects (they attach to it as hooks). */
+export type ServedApp = MockApp & { readonly faults: FaultInjector };
 
 /** Starts the mock; rejects (with the listen error, e.g. EADDRINUSE) when the port cannot be bound. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
   let seed = options.seed ?? DEFAULT_SEED;
   let organizations: OrgFixture[] = loadOrganizations();
-  const app = new MockApp({ buildWorld: () => buildWorld(seed, undefined, organizations), mutation: options.mutation });
+  const mutation = options.mutation;
+  const built = new MockApp({ buildWorld: () => buildWorld(seed, undefined, organizations), ...(mutation && mutantOptions(mutation)) });
+  // Faults first: their dropped headers apply before a mutant's response hook sees the response.
+  const app: ServedApp = Object.assign(built, { faults: new FaultInjector((hooks) => built.extend('faults', hooks)) });
+  app.extend('faults', {});
+  if (mutation) app.extend('mutant', mutantHooks(mutation));
   // The app answers what node:http would otherwise answer itself, without problem details.
   const server = createServer({ keepAliveTimeout: 30_000, requireHostHeader: false }, app.handle);
   server.on('clientError', app.clientError);

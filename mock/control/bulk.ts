@@ -1,12 +1,12 @@
 /**
- * Benchmark support, not part of the API (issue 3, Performance: "page 1000 of 100k work orders costs
- * about what page 1 costs"): `POST /__mock/bulk/work-orders {count, orgId?}` loads `count` work orders
+ * Benchmark support, not part of the API (README › The mock, Performance: page 1000 of 100,000 work
+ * orders costs about what page 1 costs; bench/README.md): `POST /__mock/bulk/work-orders {count, orgId?}` loads `count` work orders
  * into an organization (default: the first of the fixtures, the main one). Each copies a visible seeded
  * work order, round robin, under a fresh id and without links to other records, so its shape is
  * whatever the work-order family seeds. Off with the rest of the control API (`--no-control`).
  */
 import { emptyParts } from '../domain/parts-section.ts';
-import { ProblemError } from '../pipeline/problem.ts';
+import { ProblemError } from '../http/problem.ts';
 import type { Org } from '../store/org.ts';
 import type { World } from '../store/world.ts';
 

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MODULES, loadScopes, type Module } from '../../contract/openapi.ts';
-import type { MockApp } from '../app.ts';
+import type { ServedApp } from '../server.ts';
 import { parseJson, readBody } from '../http/body.ts';
 import { failure, write } from '../http/send.ts';
-import { ProblemError, invalid } from '../pipeline/problem.ts';
+import { ProblemError, invalid } from '../http/problem.ts';
 import type { OrgFixture } from '../seed/fixtures-file.ts';
 import type { FaultConfig } from './faults.ts';
 import { MAX_BULK_WORK_ORDERS, bulkWorkOrders } from './bulk.ts';
@@ -23,17 +23,17 @@ export interface ControlOptions {
   seed(): number;
 }
 
-type Route = (app: MockApp, body: Record<string, unknown>, params: string[]) => { status: number; body?: unknown };
+type Route = (app: ServedApp, body: Record<string, unknown>, params: string[]) => { status: number; body?: unknown };
 
 const object = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function orgOf(app: MockApp, id: string) {
+function orgOf(app: ServedApp, id: string) {
   const org = app.world.orgs.get(id);
   if (!org) throw new ProblemError(404, 'not_found', `No organization ${id}.`);
   return org;
 }
 
-function orgView(app: MockApp, id: string) {
+function orgView(app: ServedApp, id: string) {
   const org = orgOf(app, id);
   return { id: org.id, name: org.name, modules: org.modules, settings: org.settings };
 }
@@ -142,7 +142,7 @@ function routes(options: ControlOptions): Array<[string, RegExp, Route]> {
 }
 
 /** The control API's request handler for `app`. */
-export function controlApi(app: MockApp, options: ControlOptions) {
+export function controlApi(app: ServedApp, options: ControlOptions) {
   const table = routes(options);
   return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): boolean => {
     const hit = table.map(([method, re, route]) => ({ method, m: re.exec(path), route })).filter((r) => r.m);

@@ -5,7 +5,7 @@
  */
 import type { Org } from '../store/org.ts';
 import type { CustomFieldEntity, ExtraFields } from '../store/types.ts';
-import { validationError } from '../pipeline/problem.ts';
+import { validationError } from '../http/problem.ts';
 import type { FieldError } from '../../contract/validators.ts';
 
 function fits(type: string | undefined, options: string[] | undefined, value: unknown): boolean {

@@ -7,7 +7,9 @@
 import type { Context, HandlerMap } from '../http/context.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
-import { notFound } from '../pipeline/problem.ts';
+import { notFound } from '../http/problem.ts';
+import { pathRecord } from './path-record.ts';
+import { newAsset } from '../store/records.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import type { AssetRow, Schemas } from '../store/types.ts';
 import type { Org } from '../store/org.ts';
@@ -33,9 +35,7 @@ export function subAssetCounts(org: Org): Map<string, number> {
 }
 
 function assetOf(ctx: Context): AssetRow {
-  const row = ctx.org.assets.get(ctx.params.id as string);
-  if (!row) throw notFound('The asset');
-  return row;
+  return pathRecord(ctx.org.assets, ctx, 'The asset');
 }
 
 function detail(ctx: Context, row: AssetRow): string {
@@ -73,25 +73,19 @@ export const assetHandlers: HandlerMap = {
     const body = ctx.body as AssetBody;
     checkLocation(ctx, body);
     const now = new Date(ctx.now).toISOString();
-    const id = ctx.world.ids.next('ast');
-    const row: AssetRow = {
-      id,
-      archived: false,
-      data: {
-        id,
-        name: body.name!,
-        description: body.description ?? null,
-        status: body.status ?? 'online',
-        criticality: body.criticality ?? 'normal',
-        asset_type: body.asset_type ?? 'equipment',
-        asset_types: [],
-        parent_asset_id: null,
-        location_id: body.location_id ?? null,
-        extraFields: applyExtraFields(ctx.org, 'assets', body.extraFields),
-        created_at: now,
-        updated_at: now,
-      },
-    };
+    const row = newAsset(ctx.world.ids, {
+      name: body.name!,
+      description: body.description ?? null,
+      status: body.status ?? 'online',
+      criticality: body.criticality ?? 'normal',
+      asset_type: body.asset_type ?? 'equipment',
+      asset_types: [],
+      parent_asset_id: null,
+      location_id: body.location_id ?? null,
+      extraFields: applyExtraFields(ctx.org, 'assets', body.extraFields),
+      created_at: now,
+      updated_at: now,
+    });
     ctx.org.assets.insert(row);
     return single(ctx, detail(ctx, row), 201);
   },

@@ -16,7 +16,7 @@
 import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { json, noContent, raw } from '../http/envelope.ts';
-import { conflict, notFound } from '../pipeline/problem.ts';
+import { conflict, notFound } from '../http/problem.ts';
 import type { Collection } from '../store/collection.ts';
 import type { Org } from '../store/org.ts';
 import type { CustomFieldEntity, CustomFieldRow, ExtraFields, Schemas } from '../store/types.ts';

@@ -20,7 +20,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
-import { conflict, notFound } from '../pipeline/problem.ts';
+import { conflict, notFound } from '../http/problem.ts';
 import type { Org } from '../store/org.ts';
 import { MODULE_OF_ENTITY, type IdentifierRow, type Schemas } from '../store/types.ts';
 import { subAssetCounts } from './assets.ts';

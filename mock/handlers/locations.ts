@@ -13,7 +13,8 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
-import { conflict, notFound } from '../pipeline/problem.ts';
+import { conflict, notFound } from '../http/problem.ts';
+import { pathRecord } from './path-record.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import type { Org } from '../store/org.ts';
 import type { LocationRow, Schemas } from '../store/types.ts';
@@ -21,9 +22,7 @@ import type { LocationRow, Schemas } from '../store/types.ts';
 type LocationBody = Schemas['LocationCreateRequest'] & Schemas['LocationUpdateRequest'];
 
 function locationOf(ctx: Context): LocationRow {
-  const row = ctx.org.locations.get(ctx.params.id as string);
-  if (!row) throw notFound('The location');
-  return row;
+  return pathRecord(ctx.org.locations, ctx, 'The location');
 }
 
 /** The ids of a location's sub-locations, in id order. */

@@ -9,15 +9,15 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage, sortedPage } from '../paging/pages.ts';
-import { ProblemError, conflict, notFound } from '../pipeline/problem.ts';
+import { ProblemError, conflict, notFound } from '../http/problem.ts';
+import { pathRecord } from './path-record.ts';
+import { searchSorted } from '../store/search-sorted.ts';
 import type { MeterRow, ReadingRow, Schemas } from '../store/types.ts';
 
 type MeterBody = Schemas['MeterCreateRequest'] & Schemas['MeterUpdateRequest'];
 
 function meterOf(ctx: Context): MeterRow {
-  const row = ctx.org.meters.get(ctx.params.id as string);
-  if (!row) throw notFound('The meter');
-  return row;
+  return pathRecord(ctx.org.meters, ctx, 'The meter');
 }
 
 /** Checks that the asset or location a meter attaches to belongs to the organization (else 404). */
@@ -143,13 +143,7 @@ export const meterHandlers: HandlerMap = {
 /** Inserts a reading in (`reading_at`, id) order; the latest reading becomes the meter's current value. */
 export function insertReading(ctx: Pick<Context, 'org'>, meter: MeterRow, row: ReadingRow): void {
   const rows = ctx.org.readings.get(meter.id) ?? [];
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareReading(rows[mid]!, [row.at, row.id]) < 0) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = searchSorted(rows, [row.at, row.id], compareReading);
   rows.splice(lo, 0, row);
   ctx.org.readings.set(meter.id, rows);
   if (lo === rows.length - 1) {

@@ -13,7 +13,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
-import { notFound } from '../pipeline/problem.ts';
+import { pathRecord } from './path-record.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import type { Org } from '../store/org.ts';
 import type { PartRow, Schemas } from '../store/types.ts';
@@ -21,9 +21,7 @@ import type { PartRow, Schemas } from '../store/types.ts';
 type PartBody = Schemas['PartCreateRequest'] & Schemas['PartUpdateRequest'];
 
 function partOf(ctx: Context): PartRow {
-  const row = ctx.org.parts.get(ctx.params.id as string);
-  if (!row) throw notFound('The part');
-  return row;
+  return pathRecord(ctx.org.parts, ctx, 'The part');
 }
 
 /** Visible assets linked to a part (`org.assetParts` holds `${assetId} ${partId}`). */

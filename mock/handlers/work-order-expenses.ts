@@ -13,9 +13,10 @@
 import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, raw } from '../http/envelope.ts';
-import { conflict, notFound } from '../pipeline/problem.ts';
+import { conflict, notFound } from '../http/problem.ts';
 import type { ExpenseRow, Schemas, WorkOrderRow } from '../store/types.ts';
 import { workOrderOf } from './work-orders.ts';
+import { newExpense } from '../store/records.ts';
 import { isActive } from '../domain/work-order-state.ts';
 
 const serialize = (row: ExpenseRow): string => cachedJson(row.data);
@@ -42,22 +43,15 @@ export const expenseHandlers: HandlerMap = {
     checkCanRecord(ctx, wo);
     const body = ctx.body as Schemas['ExpenseCreateRequest'];
     if (!ctx.org.users.get(body.user_id)?.active) throw notFound(`User ${body.user_id}`);
-    const id = ctx.world.ids.next('exp');
-    const row: ExpenseRow = {
-      id,
-      workOrderId: wo.id,
-      data: {
-        id,
-        work_order_id: wo.id,
-        user_id: body.user_id,
-        type: body.type,
-        amount_minor: body.amount_minor,
-        currency: ctx.org.settings.currency,
-        description: body.description ?? null,
-        actor: { type: 'api_key', key_id: ctx.key.id },
-        created_at: new Date(ctx.now).toISOString(),
-      },
-    };
+    const row = newExpense(ctx.world.ids, wo.id, {
+      user_id: body.user_id,
+      type: body.type,
+      amount_minor: body.amount_minor,
+      currency: ctx.org.settings.currency,
+      description: body.description ?? null,
+      actorKeyId: ctx.key.id,
+      created_at: new Date(ctx.now).toISOString(),
+    });
     ctx.org.expenses.insert(row);
     return raw(serialize(row), 201);
   },

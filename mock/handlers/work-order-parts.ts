@@ -13,7 +13,7 @@
  */
 import type { HandlerMap } from '../http/context.ts';
 import { json, raw } from '../http/envelope.ts';
-import { conflict } from '../pipeline/problem.ts';
+import { conflict } from '../http/problem.ts';
 import { aggregateVersion, canonicalJson, replaceLines, sectionView, sha256, transition } from '../domain/parts-section.ts';
 import type { Schemas } from '../store/types.ts';
 import { workOrderOf } from './work-orders.ts';

@@ -14,7 +14,8 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { json, noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
-import { conflict, notFound } from '../pipeline/problem.ts';
+import { conflict, notFound } from '../http/problem.ts';
+import { pathRecord } from './path-record.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import { emptyParts, issuePendingParts } from '../domain/parts-section.ts';
 import { ACTIVE_STATUSES } from '../domain/work-order-state.ts';
@@ -27,9 +28,7 @@ type Body = Schemas['WorkOrderUpdateRequest'] & { workRequestId?: string; previo
 
 /** The visible work order of the path's `id`, or 404. Shared by the expense and parts handlers. */
 export function workOrderOf(ctx: Context): WorkOrderRow {
-  const row = ctx.org.workOrders.get(ctx.params.id as string);
-  if (!row) throw notFound('The work order');
-  return row;
+  return pathRecord(ctx.org.workOrders, ctx, 'The work order');
 }
 
 /** Labor rates and costs, purchase costs, parts and other costs of a work order (inferred shape). */

@@ -11,7 +11,9 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, raw } from '../http/envelope.ts';
 import { compatPage } from '../paging/pages.ts';
-import { notFound } from '../pipeline/problem.ts';
+import { notFound } from '../http/problem.ts';
+import { pathRecord } from './path-record.ts';
+import { newPortal } from '../store/records.ts';
 import type { PortalRow, Schemas } from '../store/types.ts';
 
 /** The public address of a portal with this token (inferred host). */
@@ -20,9 +22,7 @@ export function portalUrl(token: string): string {
 }
 
 function portalOf(ctx: Context): PortalRow {
-  const row = ctx.org.portals.get(ctx.params.id as string);
-  if (!row) throw notFound('The portal');
-  return row;
+  return pathRecord(ctx.org.portals, ctx, 'The portal');
 }
 
 function checkRelated(ctx: Context, body: { assetId?: string | null; locationId?: string | null }): void {
@@ -41,22 +41,17 @@ export const portalHandlers: HandlerMap = {
   createWorkRequestPortal(ctx) {
     const body = ctx.body as Schemas['PortalCreateRequest'];
     checkRelated(ctx, body);
-    const id = ctx.world.ids.next('prt');
-    const row: PortalRow = {
-      id,
-      data: {
-        id,
-        title: body.title,
-        portalUrl: portalUrl(randomBytes(9).toString('base64url')),
-        welcomeText: body.welcomeText ?? null,
-        descriptionPlaceholder: body.descriptionPlaceholder ?? null,
-        contactInformation: body.contactInformation ?? null,
-        assetId: body.assetId ?? null,
-        locationId: body.locationId ?? null,
-        emailOnly: body.emailOnly ?? false,
-        sendEmailNotification: body.sendEmailNotification ?? false,
-      },
-    };
+    const row = newPortal(ctx.world.ids, {
+      title: body.title,
+      portalUrl: portalUrl(randomBytes(9).toString('base64url')),
+      welcomeText: body.welcomeText ?? null,
+      descriptionPlaceholder: body.descriptionPlaceholder ?? null,
+      contactInformation: body.contactInformation ?? null,
+      assetId: body.assetId ?? null,
+      locationId: body.locationId ?? null,
+      emailOnly: body.emailOnly ?? false,
+      sendEmailNotification: body.sendEmailNotification ?? false,
+    });
     ctx.org.portals.insert(row);
     return raw(wrapped(row));
   },

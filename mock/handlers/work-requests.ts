@@ -18,7 +18,8 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { json, noContent } from '../http/envelope.ts';
 import { compatPage } from '../paging/pages.ts';
-import { ProblemError, conflict, notFound } from '../pipeline/problem.ts';
+import { ProblemError, conflict, notFound } from '../http/problem.ts';
+import { pathRecord } from './path-record.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import type { Org } from '../store/org.ts';
 import type { Schemas, WorkRequestRow } from '../store/types.ts';
@@ -60,9 +61,7 @@ function measureImage(b: Buffer): { width: number; height: number } | null {
 }
 
 function requestOf(ctx: Context): WorkRequestRow {
-  const row = ctx.org.workRequests.get(ctx.params.id as string);
-  if (!row) throw notFound('The work request');
-  return row;
+  return pathRecord(ctx.org.workRequests, ctx, 'The work request');
 }
 
 /** Checks the related records a body names: 404 when one is unavailable to the organization. */

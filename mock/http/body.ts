@@ -3,7 +3,7 @@
  * `validation_error`; a body over the limit is 413 (the work-request upload limit is 1 MiB, Limits).
  */
 import type { IncomingMessage } from 'node:http';
-import { ProblemError, invalid } from '../pipeline/problem.ts';
+import { ProblemError, invalid } from '../http/problem.ts';
 
 /** 1 MiB: the largest body the mock accepts (uploads and JSON alike). */
 export const MAX_BODY_BYTES = 1024 * 1024;

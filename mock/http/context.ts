@@ -7,7 +7,7 @@ import type { ApiKey } from '../store/types.ts';
 import type { Org } from '../store/org.ts';
 import type { World } from '../store/world.ts';
 import type { CursorCodec } from '../paging/cursor.ts';
-import type { JsonParts } from './parts.ts';
+import type { ChunkedJsonBody } from './chunked-json-body.ts';
 
 export interface Context {
   world: World;
@@ -36,8 +36,8 @@ export interface Context {
 export interface Reply {
   status: number;
   body?: string;
-  /** List pages: the body in parts (http/parts.ts), sent as they are; `body` then reads them as text. */
-  parts?: JsonParts;
+  /** List pages: the body in chunks (http/chunked-json-body.ts), sent as they are; `body` then reads them as text. */
+  chunks?: ChunkedJsonBody;
   headers?: Record<string, string>;
 }
 

@@ -1,10 +1,10 @@
 /**
  * The native envelope (Resources and their fields › Native envelope) and the reply helpers.
- * `data` arrives already serialized (http/json-cache.ts); a list page is sent in parts around its
- * records' cached bytes (http/parts.ts).
+ * `data` arrives already serialized (http/json-cache.ts); a list page is sent in chunks around its
+ * records' cached bytes (http/chunked-json-body.ts).
  */
 import type { Context, Reply } from './context.ts';
-import { JsonParts } from './parts.ts';
+import { ChunkedJsonBody } from './chunked-json-body.ts';
 
 export const API_VERSION = 'v1';
 
@@ -19,12 +19,12 @@ export function single(ctx: Context, dataJson: string, status = 200): Reply {
 
 /** A 200 whose body is `head`, a page's records (json-cache.ts `pageBytes`), `tail`. */
 export function page(head: string, items: Buffer, tail: string): Reply {
-  const parts = new JsonParts(head, items, tail);
+  const chunks = new ChunkedJsonBody(head, items, tail);
   return {
     status: 200,
-    parts,
+    chunks,
     get body() {
-      return parts.toString();
+      return chunks.toString();
     },
   };
 }

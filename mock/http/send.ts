@@ -4,21 +4,21 @@
  */
 import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { RateDecision } from '../pipeline/rate-limit.ts';
-import { ProblemError, problemBody } from '../pipeline/problem.ts';
-import { JsonParts } from './parts.ts';
+import { ProblemError, problemBody } from '../http/problem.ts';
+import { ChunkedJsonBody } from './chunked-json-body.ts';
 
-/** A response about to be written; the last chance for fault injection and the self-test's mutants. */
+/** A response about to be written; what onSend hooks (faults, the self-test's mutants) may change. */
 export interface Outgoing {
   status: number;
   headers: OutgoingHttpHeaders;
-  /** Text, or a list page in parts (`String(body)` reads it as text; assigning a string replaces it). */
-  body?: string | JsonParts;
+  /** Text, or a list page in chunks (`String(body)` reads it as text; assigning a string replaces it). */
+  body?: string | ChunkedJsonBody;
 }
 
-/** Writes a response as it is (faults and mutants have been applied by the app, app.ts `finish`). */
+/** Writes a response as it is (the onSend hooks of faults and mutants have run: app.ts `send`). */
 export function write(res: ServerResponse, final: Outgoing): void {
   const body = final.body;
-  if (!(body instanceof JsonParts)) {
+  if (!(body instanceof ChunkedJsonBody)) {
     if (body !== undefined) final.headers['Content-Length'] = Buffer.byteLength(body);
     res.writeHead(final.status, final.headers);
     res.end(body);
@@ -26,7 +26,7 @@ export function write(res: ServerResponse, final: Outgoing): void {
   }
   final.headers['Content-Length'] = body.byteLength;
   res.writeHead(final.status, final.headers);
-  // One write of the three parts; the records' bytes are not copied.
+  // One write of the three chunks; the records' bytes are not copied.
   res.cork();
   res.write(body.head);
   res.write(body.items);
@@ -35,7 +35,7 @@ export function write(res: ServerResponse, final: Outgoing): void {
 }
 
 /** A successful reply with its headers. */
-export function success(requestId: string, status: number, body: string | JsonParts | undefined, rate: RateDecision | undefined, extra?: Record<string, string>): Outgoing {
+export function success(requestId: string, status: number, body: string | ChunkedJsonBody | undefined, rate: RateDecision | undefined, extra?: Record<string, string>): Outgoing {
   const headers: OutgoingHttpHeaders = { 'X-Request-ID': requestId };
   if (rate) {
     headers['X-RateLimit-Limit'] = String(rate.limit);

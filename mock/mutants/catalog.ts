@@ -1,12 +1,13 @@
 /**
- * The mutants of the self-test (issue 6): deliberately non-conformant variants of the mock, each
- * breaking exactly one requirement of the catalog, named by its id. `npm run selftest` runs the suite
- * against each one and expects a test of that requirement to fail ("killed").
+ * The mutants of the self-test (README › Proving the suite: the self-test): deliberately
+ * non-conformant variants of the mock, each breaking exactly one requirement of the catalog, named by
+ * its id. `npm run selftest` runs the suite against each one and expects a test of that requirement to
+ * fail ("killed").
  * Enable one with `npm run mock -- --mutant NAME` or MOCK_MUTANT=NAME for the embedded mock.
  */
 import { aggregateVersion } from '../domain/parts-section.ts';
 import { single } from '../http/envelope.ts';
-import { ProblemError, notFound } from '../pipeline/problem.ts';
+import { ProblemError, notFound } from '../http/problem.ts';
 import type { Context } from '../http/context.ts';
 import { editJson, editQuery, editReply, forOperations, withTemporary, wrapHandlers } from './edit.ts';
 import type { Mutant } from './mutation.ts';

@@ -60,6 +60,6 @@ export function editReply(original: Handler, ctx: Context, edit: (body: any, rep
   if (reply.body === undefined) return reply;
   const value = JSON.parse(String(reply.body));
   const result = edit(value, reply);
-  // Without `parts` (a list page's bytes), which the app would otherwise send instead of the new body.
+  // Without `chunks` (a list page's bytes), which the app would otherwise send instead of the new body.
   return { status: reply.status, headers: reply.headers, body: JSON.stringify(result === undefined ? value : result) };
 }

@@ -1,7 +1,8 @@
 /**
- * The hooks through which a mutant (a deliberately non-conformant variant of the mock, issue 6) changes
- * the mock's behaviour. The pipeline consults them only when a mutant is active; each mutant uses one
- * or two of them to break exactly one requirement.
+ * The hooks through which a mutant (a deliberately non-conformant variant of the mock; README ›
+ * Proving the suite: the self-test) changes the mock's behaviour. attach.ts turns them into app
+ * options and stage hooks when a mutant is active; each mutant uses one or two of them to break
+ * exactly one requirement.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Operation } from '../../contract/openapi.ts';

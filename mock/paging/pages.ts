@@ -11,6 +11,7 @@ import type { Context, Reply } from '../http/context.ts';
 import { list, page } from '../http/envelope.ts';
 import { pageBytes } from '../http/json-cache.ts';
 import type { CursorBinding } from './cursor.ts';
+import { searchSorted } from '../store/search-sorted.ts';
 
 const PAGING = new Set(['limit', 'cursor', 'direction']);
 
@@ -66,14 +67,7 @@ export function sortedPage<R extends object, P>(
   let i = asc ? 0 : rows.length - 1;
   if (cursor !== undefined) {
     const p = ctx.cursors.open(cursor, binding) as P;
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareToPosition(rows[mid]!, p) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    // lo: first row after p.
+    const lo = searchSorted(rows, p, compareToPosition, 'right'); // the first row after p
     if (asc) i = lo;
     else {
       i = lo - 1;

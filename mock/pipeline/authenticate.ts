@@ -1,13 +1,15 @@
 /**
- * Layer 2: authentication (Authentication 1–5; Errors, the four 401 codes).
+ * Stage authenticate (design.md §4, layer 2): authentication (Authentication 1–5; Errors, the four 401 codes).
  *
  * `Authorization: Bearer <key>`; the scheme is matched exactly. The key is `sk_live_` or `sk_test_` and
  * 24–64 letters and digits (the shape is inferred). Known keys are looked up by the SHA-256 of the
  * secret; revoked and expired keys are refused like unknown ones.
  */
-import { ProblemError } from './problem.ts';
+import { ProblemError } from '../http/problem.ts';
 import { hashKey, type World } from '../store/world.ts';
 import type { ApiKey } from '../store/types.ts';
+import type { Exchange } from './exchange.ts';
+import type { Step } from './stages.ts';
 
 const KEY_SHAPE = /^sk_(live|test)_[A-Za-z0-9]{24,64}$/;
 
@@ -50,4 +52,14 @@ export function authenticate(header: string | undefined, world: World, now: numb
     throw new ProblemError(401, 'invalid_api_key', 'The API key is unknown, expired or revoked.');
   }
   return key;
+}
+
+/** The authenticate step against the current world (`world()`: it changes on reset); sets world, now, key, org. */
+export function authenticateStep(world: () => World): Step {
+  return (ex: Exchange) => {
+    const w = (ex.world = world());
+    const now = (ex.now = w.clock.now());
+    const key = (ex.key = authenticate(ex.req.headers.authorization, w, now));
+    ex.org = w.orgs.get(key.orgId)!;
+  };
 }

@@ -1,8 +1,13 @@
 /**
- * Layer 3: the rate limiter (Authentication 2–3; Limits). Each key has a fixed one-minute window,
- * aligned to the clock minute (inferred); `sk_live_` keys get 1,000 requests per window and `sk_test_`
- * keys 100. Every authenticated request counts.
+ * Stage rateLimit (design.md §4, layer 3): the rate limiter (Authentication 2–3; Limits). Each key
+ * has a fixed one-minute window, aligned to the clock minute (inferred); `sk_live_` keys get 1,000
+ * requests per window and `sk_test_` keys 100. Every authenticated request counts.
  */
+import { ProblemError } from '../http/problem.ts';
+import type { ApiKey } from '../store/types.ts';
+import type { Exchange } from './exchange.ts';
+import type { Step } from './stages.ts';
+
 export const LIMITS = { live: 1000, test: 100 } as const;
 
 /** The outcome of one request against a key's budget. */
@@ -46,4 +51,18 @@ export class RateLimiter {
   clear(): void {
     this.windows.clear();
   }
+}
+
+/**
+ * The rateLimit step: one request against the key's budget, 429 with `Retry-After` when it is spent.
+ * `bucket` names a key's bucket (default: the key's id; the self-test's mutants only).
+ */
+export function rateLimitStep(limiter: RateLimiter, bucket?: (key: ApiKey) => string): Step {
+  return (ex: Exchange) => {
+    const key = ex.key;
+    const rate = (ex.rate = limiter.take(bucket ? bucket(key) : key.id, key.prefix));
+    if (!rate.allowed) {
+      throw new ProblemError(429, 'rate_limited', `This key spent its one-minute budget of ${rate.limit} requests.`, {}, { 'Retry-After': String(rate.retryAfter) });
+    }
+  };
 }

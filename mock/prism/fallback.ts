@@ -11,7 +11,7 @@ import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http
 import type { IHttpOperation } from '@stoplight/types';
 import { OPENAPI_FILE } from '../../contract/paths.ts';
 import type { Operation } from '../../contract/openapi.ts';
-import { ProblemError, invalid } from '../pipeline/problem.ts';
+import { ProblemError, invalid } from '../http/problem.ts';
 
 const PREFER_KEYS = /(?:^|[,;\s])(code|example|dynamic|seed)=/;
 const QUERY_KEYS = ['__code', '__example', '__dynamic', '__seed'];

@@ -1,5 +1,6 @@
 /** Equipment with sub-assets (two levels below the top), at locations of the organization. */
-import type { AssetRow, Schemas } from '../store/types.ts';
+import type { Schemas } from '../store/types.ts';
+import { newAsset } from '../store/records.ts';
 import { COMPONENTS, EQUIPMENT } from './names.ts';
 import { extraFieldsFor } from './custom-fields.ts';
 import type { Seeder } from './context.ts';
@@ -13,27 +14,22 @@ export const seedAssets: Seeder = (ctx) => {
   const locations = org.locations.all().map((l) => l.id);
   const types = [{ id: world.ids.next('atype'), name: 'Rotating equipment' }, { id: world.ids.next('atype'), name: 'Pressure vessel' }, { id: world.ids.next('atype'), name: 'Mobile' }];
   const add = (name: string, parent: string | null, locationId: string | null) => {
-    const id = world.ids.next('ast');
     const at = ctx.ago(random.int(100, 800));
-    const row: AssetRow = {
-      id,
-      archived: false,
-      data: {
-        id, name,
-        status: random.pick(STATUSES),
-        criticality: random.pick(CRITICALITY),
-        asset_type: parent ? 'equipment' : random.pick(KINDS),
-        asset_types: random.chance(0.5) ? [random.pick(types)] : [],
-        parent_asset_id: parent,
-        location_id: locationId,
-        description: null,
-        extraFields: extraFieldsFor(org, 'assets', random),
-        created_at: at,
-        updated_at: at,
-      },
-    };
+    const row = newAsset(world.ids, {
+      name,
+      status: random.pick(STATUSES),
+      criticality: random.pick(CRITICALITY),
+      asset_type: parent ? 'equipment' : random.pick(KINDS),
+      asset_types: random.chance(0.5) ? [random.pick(types)] : [],
+      parent_asset_id: parent,
+      location_id: locationId,
+      description: null,
+      extraFields: extraFieldsFor(org, 'assets', random),
+      created_at: at,
+      updated_at: at,
+    });
     org.assets.insert(row);
-    return id;
+    return row.id;
   };
   const top = ctx.volume(30, 45, 6, 1);
   for (let i = 0; i < top; i++) {

@@ -8,6 +8,7 @@
  */
 import type { ExpenseRow, Schemas, WorkOrderRow } from '../store/types.ts';
 import { isActive } from '../domain/work-order-state.ts';
+import { newExpense } from '../store/records.ts';
 import type { SeedContext, Seeder } from './context.ts';
 
 type ExpenseType = Schemas['ExpenseType'];
@@ -27,24 +28,17 @@ function addEntry(ctx: SeedContext, wo: WorkOrderRow, overrides: Partial<Expense
   const keyId = [...world.keysById.values()].find((k) => k.orgId === org.id)?.id;
   const type = random.pick(TYPES);
   const at = new Date(Math.min(world.clock.now(), Date.parse(wo.data.created_at!) + random.int(1, 72) * HOUR)).toISOString();
-  const id = world.ids.next('exp');
-  const row: ExpenseRow = {
-    id,
-    workOrderId: wo.id,
-    data: {
-      id,
-      work_order_id: wo.id,
-      user_id: users.length ? random.pick(users) : null,
-      type,
-      amount_minor: random.int(5, 1200) * 100 + (random.chance(0.3) ? random.int(1, 99) : 0),
-      currency: org.settings.currency,
-      description: random.chance(0.25) ? null : random.pick(DESCRIPTIONS[type]),
-      ...(keyId ? { actor: { type: 'api_key' as const, key_id: keyId } } : {}),
-      created_at: at,
-      ...overrides,
-    },
-    ...(retired ? { retiredAt: new Date(Math.min(world.clock.now(), Date.parse(at) + 24 * HOUR)).toISOString() } : {}),
-  };
+  const row = newExpense(world.ids, wo.id, {
+    user_id: users.length ? random.pick(users) : null,
+    type,
+    amount_minor: random.int(5, 1200) * 100 + (random.chance(0.3) ? random.int(1, 99) : 0),
+    currency: org.settings.currency,
+    description: random.chance(0.25) ? null : random.pick(DESCRIPTIONS[type]),
+    actorKeyId: keyId,
+    created_at: at,
+    ...overrides,
+  });
+  if (retired) row.retiredAt = new Date(Math.min(world.clock.now(), Date.parse(at) + 24 * HOUR)).toISOString();
   return org.expenses.insert(row);
 }
 

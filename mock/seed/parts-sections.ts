@@ -5,7 +5,7 @@
  * ones hold assigned rows. Rows use stocked parts other than the pairs kept for the suite, sometimes with
  * a unit-cost override, and prefer parts linked to the work order's asset.
  */
-import { ProblemError } from '../pipeline/problem.ts';
+import { ProblemError } from '../http/problem.ts';
 import { issuePendingParts, PART_STATUSES, transition } from '../domain/parts-section.ts';
 import { isActive } from '../domain/work-order-state.ts';
 import type { PartsLine, WorkOrderRow } from '../store/types.ts';

@@ -4,7 +4,7 @@
  * second organization and in the organization whose Request Portals module is disabled. Some are
  * scoped to an asset or a location; every text field is filled.
  */
-import type { PortalRow } from '../store/types.ts';
+import { newPortal } from '../store/records.ts';
 import { portalUrl } from '../handlers/work-request-portals.ts';
 import { SITES } from './names.ts';
 import type { Seeder } from './context.ts';
@@ -18,23 +18,18 @@ export const seedPortals: Seeder = (ctx) => {
   const locations = org.locations.all().map((l) => l.id);
   const count = ctx.volume(105, 130, 4, 2);
   for (let i = 0; i < count; i++) {
-    const id = world.ids.next('prt');
     const scope = random.int(0, 2);
-    const row: PortalRow = {
-      id,
-      data: {
-        id,
-        title: `${random.pick(AUDIENCES)} – ${random.pick(SITES)} ${i + 1}`,
-        portalUrl: portalUrl(random.token(12)),
-        welcomeText: 'Tell us what needs attention and where; the maintenance team reviews every request.',
-        descriptionPlaceholder: 'What is wrong, and since when?',
-        contactInformation: `maintenance+${i + 1}@example.com`,
-        assetId: scope === 1 && assets.length ? random.pick(assets) : null,
-        locationId: scope === 2 && locations.length ? random.pick(locations) : null,
-        emailOnly: random.chance(0.3),
-        sendEmailNotification: random.chance(0.6),
-      },
-    };
+    const row = newPortal(world.ids, {
+      title: `${random.pick(AUDIENCES)} – ${random.pick(SITES)} ${i + 1}`,
+      portalUrl: portalUrl(random.token(12)),
+      welcomeText: 'Tell us what needs attention and where; the maintenance team reviews every request.',
+      descriptionPlaceholder: 'What is wrong, and since when?',
+      contactInformation: `maintenance+${i + 1}@example.com`,
+      assetId: scope === 1 && assets.length ? random.pick(assets) : null,
+      locationId: scope === 2 && locations.length ? random.pick(locations) : null,
+      emailOnly: random.chance(0.3),
+      sendEmailNotification: random.chance(0.6),
+    });
     org.portals.insert(row);
   }
 };

@@ -2,8 +2,10 @@
  * An organization's records of one kind, kept in id order with an index by id.
  *
  * Pages are found by binary search on the cursor's id, so the cost of a page does not depend on its
- * position in the list (issue 3: page 1000 costs about what page 1 costs).
+ * position in the list (README › The mock, Performance: page 1000 costs about what page 1 costs).
  */
+import { searchSorted } from './search-sorted.ts';
+
 export interface Identified {
   readonly id: string;
 }
@@ -105,13 +107,11 @@ export class Collection<R extends Identified> {
   }
 
   private lowerBound(id: string): number {
-    let lo = 0;
-    let hi = this.rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.rows[mid]!.id < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return searchSorted(this.rows, id, compareId);
   }
+}
+
+/** Orders a row against an id (ids sort as strings in creation order, ids.ts). */
+function compareId(row: Identified, id: string): number {
+  return row.id < id ? -1 : row.id > id ? 1 : 0;
 }

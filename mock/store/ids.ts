@@ -16,7 +16,7 @@ export class IdFactory {
     this.counter = 36 ** 6 * (1 + (seed % 997)) + this.random.int(0, 36 ** 5);
   }
 
-  /** The next id with this prefix (`mtr`, `wo`, ...). */
+  /** The next id with this prefix (`mtr`, `wo`, ...; each record kind has its own, e.g. parts `prt`, portals `wrp`). */
   next(prefix: string): string {
     this.counter += 1 + this.random.int(0, 3);
     return `${prefix}_${this.counter.toString(36).padStart(9, '0')}${this.random.token(3)}`;

@@ -1,7 +1,7 @@
 /** Authentication (Authentication 1–5; Errors): each malformed header gets its documented 401 code. */
 import { test, expect } from '@playwright/test';
 import { authenticate } from '../pipeline/authenticate.ts';
-import { ProblemError } from '../pipeline/problem.ts';
+import { ProblemError } from '../http/problem.ts';
 import { World, hashKey } from '../store/world.ts';
 import { Clock } from '../store/clock.ts';
 

@@ -2,7 +2,7 @@
 import { test, expect } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { CursorCodec, CURSOR_TTL_MS, type CursorBinding } from '../paging/cursor.ts';
-import { ProblemError } from '../pipeline/problem.ts';
+import { ProblemError } from '../http/problem.ts';
 
 const binding: CursorBinding = { endpoint: 'listMeters', org: 'org_a', filters: 'asset_id="x"', limit: 20, direction: 'asc' };
 

@@ -1,5 +1,5 @@
 /**
- * Reliability (issue 3; Errors): generated malformed requests — random paths and methods, path
+ * Reliability (README › The mock: bad input never crashes it; Errors): generated malformed requests — random paths and methods, path
  * parameters and query strings (bad percent-encoding too), headers, odd Content-Types, invalid
  * Authorization headers, malformed and huge bodies, bytes node:http cannot parse — sent over raw
  * sockets to `mock/main.ts` in a child process, most with a valid key so they reach the deep layers.
@@ -10,7 +10,7 @@ import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ROOT } from '../../contract/paths.ts';
-import { ERRORS_URL } from '../pipeline/problem.ts';
+import { ERRORS_URL } from '../http/problem.ts';
 import { asksPrism, encode, exchange, requests } from './fuzz-requests.ts';
 
 const RUNS = Number(process.env.FC_RUNS ?? 10_000);

@@ -11,7 +11,7 @@ import { Random } from '../seed/random.ts';
 import { Clock } from '../store/clock.ts';
 import { Org } from '../store/org.ts';
 import { World } from '../store/world.ts';
-import { ProblemError } from '../pipeline/problem.ts';
+import { ProblemError } from '../http/problem.ts';
 import type { Context, Reply } from '../http/context.ts';
 import type { AssetRow, LocationRow, PartRow } from '../store/types.ts';
 

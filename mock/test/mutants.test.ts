@@ -1,5 +1,6 @@
 /**
- * The self-test's mutants (issue 6, mock/mutants): the catalog is well-formed (unique names, at least
+ * The self-test's mutants (README › Proving the suite: the self-test;
+ * mock/mutants): the catalog is well-formed (unique names, at least
  * 60, each naming one testable requirement, every family covered) and a mutant really changes the
  * mock's behaviour through each kind of hook, while the mock without one stays conformant.
  */

@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test';
 import { Org } from '../store/org.ts';
 import type { OrgSettings, PartStatus, PartsLine, Schemas, WorkOrderRow } from '../store/types.ts';
-import { ProblemError } from '../pipeline/problem.ts';
+import { ProblemError } from '../http/problem.ts';
 import { recordMovements } from '../domain/stock.ts';
 import {
   aggregateVersion, allowedTransitions, canonicalJson, emptyParts, issuePendingParts, replaceLines, sectionView, transition,

@@ -1,9 +1,9 @@
 /**
- * A response body sent in three parts: text, bytes already encoded, text. List pages use it for their
+ * A JSON response body in three chunks: text, bytes already encoded, text. List pages use it for their
  * records (json-cache.ts `pageBytes`), so a page of 100 records is neither joined nor encoded again per
- * request: the parts go to the socket as they are, in one write.
+ * request: the chunks go to the socket as they are, in one write.
  */
-export class JsonParts {
+export class ChunkedJsonBody {
   constructor(
     readonly head: string,
     readonly items: Buffer,

@@ -1,0 +1,69 @@
+/**
+ * Stage prism (design.md §4, layer 6): a request that asks for Prism's generated response (`Prefer`,
+ * or `__code`-style query names) or whose operation has no handler is answered by Prism
+ * (fallback.ts), which is imported on the first such request: loading it takes a second. A request
+ * without either never waits for it.
+ */
+import type { HandlerMap } from '../http/context.ts';
+import { isJson, mediaType, parseJson, readBody } from '../http/body.ts';
+import { ProblemError, invalid } from '../http/problem.ts';
+import { success, type Outgoing } from '../http/send.ts';
+import type { Exchange } from '../pipeline/exchange.ts';
+import { ANSWERED, type Step } from '../pipeline/stages.ts';
+import type * as PrismModule from './fallback.ts';
+
+type Loaded = { wantsPrism: typeof PrismModule.wantsPrism; fallback: PrismModule.PrismFallback };
+
+/** The prism step: `send` writes Prism's answer; bodies are read up to `maxBytes` (default 1 MiB). */
+export function prismStep(handlers: HandlerMap, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): Step {
+  let loaded: Promise<Loaded> | undefined;
+  const load = () =>
+    (loaded ??= import('./fallback.ts').then((module) => ({ wantsPrism: module.wantsPrism, fallback: new module.PrismFallback() })));
+  return (ex: Exchange) => {
+    const prefer = ex.req.headers.prefer as string | undefined;
+    if (prefer === undefined && !(mayNamePrism(ex.search) && namesPrismQuery(ex.query)) && handlers[ex.op.operationId]) return;
+    return load().then(({ wantsPrism, fallback }) => {
+      const asked = wantsPrism(prefer, ex.query);
+      if (!asked && handlers[ex.op.operationId]) return undefined;
+      return viaPrism(ex, fallback, asked, send, maxBytes);
+    });
+  };
+}
+
+/**
+ * Prism's answer. When the request asked for it (`asked`), an answer Prism cannot produce (say, for an
+ * `Accept` no documented response has) is the request's problem: 400 on its preference, never a 5xx.
+ */
+async function viaPrism(ex: Exchange, prism: PrismModule.PrismFallback, asked: boolean, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): Promise<typeof ANSWERED> {
+  const req = ex.req;
+  try {
+    const raw = ex.op.requestBody ? await readBody(req, maxBytes) : (req.resume(), Buffer.alloc(0));
+    let body: unknown = raw.length ? raw.toString('utf8') : undefined;
+    if (raw.length && isJson(mediaType(req.headers['content-type']))) body = parseJson(raw);
+    // A plain copy of the query (parseQuery's has no prototype, which Prism may not expect).
+    const out = await prism.respond(ex.op, { method: ex.method, path: ex.path.slice(3), query: { ...ex.query }, headers: req.headers, body });
+    const reply: Outgoing = success(ex.requestId, out.status, out.body, out.status < 300 ? ex.rate : undefined);
+    if (out.contentType) reply.headers['Content-Type'] = out.contentType;
+    send(ex, reply);
+    return ANSWERED;
+  } catch (error) {
+    if (asked && error instanceof ProblemError && error.status >= 500) {
+      throw invalid('header', 'Prefer', `asks for an answer Prism cannot produce: ${error.detail}`);
+    }
+    throw error;
+  }
+}
+
+/** A cheap pre-check on the raw query string: `__`, possibly percent-encoded, occurs in it. */
+function mayNamePrism(search: string): boolean {
+  return search.includes('__') || search.includes('%5F') || search.includes('%5f');
+}
+
+/**
+ * Whether the query names one of Prism's fallbacks (`__code`, `__example`, `__dynamic`, `__seed`; all
+ * start with `__`): a necessary condition of `wantsPrism`, checked before Prism is loaded.
+ */
+function namesPrismQuery(query: Record<string, string[]>): boolean {
+  for (const name in query) if (name.startsWith('__')) return true;
+  return false;
+}
