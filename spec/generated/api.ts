@@ -916,9 +916,9 @@ export interface components {
             rollover_value?: number | null;
             image_url?: string | null;
         } & ({
-            location_id?: never;
+            location_id?: unknown;
         } | {
-            asset_id?: never;
+            asset_id?: unknown;
         });
         /** @description Partial meter body (inferred). At most one of asset_id or location_id. */
         MeterUpdateRequest: {
@@ -1018,7 +1018,7 @@ export interface components {
         };
         WorkOrderList: {
             data: (components["schemas"]["WorkOrder"] & {
-                extraFields?: never;
+                extraFields?: unknown;
             })[];
             meta: components["schemas"]["ListMeta"];
         };
@@ -1411,7 +1411,7 @@ export interface components {
         };
         AssetList: {
             data: (components["schemas"]["Asset"] & {
-                extraFields?: never;
+                extraFields?: unknown;
             })[];
             meta: components["schemas"]["ListMeta"];
         };
@@ -1491,7 +1491,7 @@ export interface components {
         };
         PartList: {
             data: (components["schemas"]["Part"] & {
-                extraFields?: never;
+                extraFields?: unknown;
             })[];
             meta: components["schemas"]["ListMeta"];
         };
