@@ -2172,6 +2172,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "mtr_3b9d5e",
+                     *           "name": "Compressor runtime",
+                     *           "description": null,
+                     *           "meter_type": "counter",
+                     *           "unit": "hours",
+                     *           "custom_unit": null,
+                     *           "category": "runtime",
+                     *           "frequency": null,
+                     *           "frequency_interval": null,
+                     *           "asset_id": "ast_4f8a2c",
+                     *           "location_id": null,
+                     *           "current_value": 1523.5,
+                     *           "current_reading_at": "2026-01-01T08:30:00Z",
+                     *           "min_value": null,
+                     *           "max_value": null,
+                     *           "rollover_value": null,
+                     *           "image_url": null,
+                     *           "is_active": true,
+                     *           "created_at": "2025-12-01T09:00:00Z",
+                     *           "updated_at": "2026-01-01T08:30:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1",
+                     *         "pagination": {
+                     *           "has_more": true,
+                     *           "cursor": "eyJvIjoyMH0",
+                     *           "total_count": 42
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterList"];
                 };
             };
@@ -2214,6 +2251,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mtr_3b9d5e",
+                     *         "name": "Compressor runtime",
+                     *         "description": null,
+                     *         "meter_type": "counter",
+                     *         "unit": "hours",
+                     *         "custom_unit": null,
+                     *         "category": "runtime",
+                     *         "frequency": null,
+                     *         "frequency_interval": null,
+                     *         "asset_id": "ast_4f8a2c",
+                     *         "location_id": null,
+                     *         "current_value": 1523.5,
+                     *         "current_reading_at": "2026-01-01T08:30:00Z",
+                     *         "min_value": null,
+                     *         "max_value": null,
+                     *         "rollover_value": null,
+                     *         "image_url": null,
+                     *         "is_active": true,
+                     *         "created_at": "2025-12-01T09:00:00Z",
+                     *         "updated_at": "2026-01-01T08:30:00Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterEnvelope"];
                 };
             };
@@ -2251,6 +2318,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mtr_3b9d5e",
+                     *         "name": "Compressor runtime",
+                     *         "description": null,
+                     *         "meter_type": "counter",
+                     *         "unit": "hours",
+                     *         "custom_unit": null,
+                     *         "category": "runtime",
+                     *         "frequency": null,
+                     *         "frequency_interval": null,
+                     *         "asset_id": "ast_4f8a2c",
+                     *         "location_id": null,
+                     *         "current_value": 1523.5,
+                     *         "current_reading_at": "2026-01-01T08:30:00Z",
+                     *         "min_value": null,
+                     *         "max_value": null,
+                     *         "rollover_value": null,
+                     *         "image_url": null,
+                     *         "is_active": true,
+                     *         "created_at": "2025-12-01T09:00:00Z",
+                     *         "updated_at": "2026-01-01T08:30:00Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterEnvelope"];
                 };
             };
@@ -2320,6 +2417,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mtr_3b9d5e",
+                     *         "name": "Compressor runtime",
+                     *         "description": null,
+                     *         "meter_type": "counter",
+                     *         "unit": "hours",
+                     *         "custom_unit": null,
+                     *         "category": "runtime",
+                     *         "frequency": null,
+                     *         "frequency_interval": null,
+                     *         "asset_id": "ast_4f8a2c",
+                     *         "location_id": null,
+                     *         "current_value": 1523.5,
+                     *         "current_reading_at": "2026-01-01T08:30:00Z",
+                     *         "min_value": null,
+                     *         "max_value": null,
+                     *         "rollover_value": null,
+                     *         "image_url": null,
+                     *         "is_active": true,
+                     *         "created_at": "2025-12-01T09:00:00Z",
+                     *         "updated_at": "2026-01-01T08:30:00Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterEnvelope"];
                 };
             };
@@ -2364,6 +2491,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "rdg_7e21a0",
+                     *           "meter_id": "mtr_3b9d5e",
+                     *           "value": 1523.5,
+                     *           "reading_at": "2026-01-01T08:30:00Z",
+                     *           "source": "api",
+                     *           "notes": "Weekly round",
+                     *           "recorded_by_id": null,
+                     *           "external_id": null,
+                     *           "created_at": "2026-01-01T08:30:02Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1",
+                     *         "pagination": {
+                     *           "has_more": true,
+                     *           "cursor": "eyJvIjoyMH0",
+                     *           "total_count": 42
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterReadingList"];
                 };
             };
@@ -2412,6 +2565,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "rdg_7e21a0",
+                     *         "meter_id": "mtr_3b9d5e",
+                     *         "value": 1523.5,
+                     *         "reading_at": "2026-01-01T08:30:00Z",
+                     *         "source": "api",
+                     *         "notes": "Weekly round",
+                     *         "recorded_by_id": null,
+                     *         "external_id": null,
+                     *         "created_at": "2026-01-01T08:30:02Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterReadingEnvelope"];
                 };
             };
