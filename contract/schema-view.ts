@@ -5,7 +5,10 @@
  *   decide certification.
  * - `full`: the stated rules plus the mock's inferred ones (`x-inferred-enum` becomes `enum`). The mock
  *   validates requests with this view.
- * Both rewrite `#/components/schemas/X` references to absolute ids and drop `x-*` annotations.
+ * Both rewrite `#/components/schemas/X` references to absolute ids and drop `x-*` annotations, and
+ * both turn a forbidden member spelled `{ not: {} }` (the spec's portable form: some OpenAPI tools
+ * reject boolean subschemas) back into the equivalent `false`, so Ajv reports it as before
+ * (`false schema`, which the validators turn into "is not allowed here").
  */
 import type { JsonSchema } from './openapi.ts';
 
@@ -24,6 +27,7 @@ const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 /** Returns a copy of `schema` in the given view (see the module comment). */
 export function toView(schema: JsonSchema, view: SchemaView): JsonSchema {
   if (typeof schema === 'boolean') return schema;
+  if (isNotAnything(schema)) return false;
   if (view === 'stated' && schema['x-inferred'] === true) return true;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -44,4 +48,11 @@ export function toView(schema: JsonSchema, view: SchemaView): JsonSchema {
     }
   }
   return out;
+}
+
+/** `{ not: {} }` and nothing else: matches no instance, like the boolean schema `false`. */
+function isNotAnything(schema: Record<string, unknown>): boolean {
+  const keys = Object.keys(schema);
+  const not = schema.not;
+  return keys.length === 1 && keys[0] === 'not' && not !== null && typeof not === 'object' && !Array.isArray(not) && Object.keys(not).length === 0;
 }

@@ -9,7 +9,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The entity family the definitions belong to. */
+                /**
+                 * @description The entity family the definitions belong to.
+                 * @example assets
+                 */
                 entity: components["parameters"]["CustomFieldEntity"];
             };
             cookie?: never;
@@ -36,9 +39,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The entity family the definitions belong to. */
+                /**
+                 * @description The entity family the definitions belong to.
+                 * @example assets
+                 */
                 entity: components["parameters"]["CustomFieldEntity"];
-                /** @description The definition's id. */
+                /**
+                 * @description The definition's id.
+                 * @example 12
+                 */
                 id: components["parameters"]["CustomFieldId"];
             };
             cookie?: never;
@@ -89,7 +98,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -120,7 +132,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -174,7 +189,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -225,7 +243,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -248,7 +269,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -278,9 +302,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
-                /** @description The expense entry's id. */
+                /**
+                 * @description The expense entry's id.
+                 * @example exp_5a1c3e
+                 */
                 costId: string;
             };
             cookie?: never;
@@ -303,7 +333,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -369,7 +402,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -396,7 +432,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -419,9 +458,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
-                /** @description The attachment's id. */
+                /**
+                 * @description The attachment's id.
+                 * @example att_62d0f4
+                 */
                 attachmentId: string;
             };
             cookie?: never;
@@ -444,7 +489,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -491,7 +539,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -546,7 +597,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -573,9 +627,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
-                /** @description The part's id. */
+                /**
+                 * @description The part's id.
+                 * @example prt_0d3e9b
+                 */
                 partId: string;
             };
             cookie?: never;
@@ -626,7 +686,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -677,7 +740,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -788,7 +854,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -916,9 +985,9 @@ export interface components {
             rollover_value?: number | null;
             image_url?: string | null;
         } & ({
-            location_id?: never;
+            location_id?: unknown;
         } | {
-            asset_id?: never;
+            asset_id?: unknown;
         });
         /** @description Partial meter body (inferred). At most one of asset_id or location_id. */
         MeterUpdateRequest: {
@@ -1018,7 +1087,7 @@ export interface components {
         };
         WorkOrderList: {
             data: (components["schemas"]["WorkOrder"] & {
-                extraFields?: never;
+                extraFields?: unknown;
             })[];
             meta: components["schemas"]["ListMeta"];
         };
@@ -1411,7 +1480,7 @@ export interface components {
         };
         AssetList: {
             data: (components["schemas"]["Asset"] & {
-                extraFields?: never;
+                extraFields?: unknown;
             })[];
             meta: components["schemas"]["ListMeta"];
         };
@@ -1491,7 +1560,7 @@ export interface components {
         };
         PartList: {
             data: (components["schemas"]["Part"] & {
-                extraFields?: never;
+                extraFields?: unknown;
             })[];
             meta: components["schemas"]["ListMeta"];
         };
@@ -1824,7 +1893,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The resource id. */
+        /**
+         * @description The resource id.
+         * @example ast_4f8a2c
+         */
         Id: string;
         /** @description Page size of a native list. */
         Limit: number;
@@ -1836,13 +1908,22 @@ export interface components {
         CompatLimit: number;
         /** @description The `nextCursor` of the previous page (an encoded offset); opaque, short-lived and bound like every cursor. */
         CompatCursor: string;
-        /** @description The entity family the definitions belong to. */
+        /**
+         * @description The entity family the definitions belong to.
+         * @example assets
+         */
         CustomFieldEntity: "assets" | "locations" | "parts" | "workOrders";
-        /** @description The definition's id. */
+        /**
+         * @description The definition's id.
+         * @example 12
+         */
         CustomFieldId: number;
         /** @description A compatibility flag with no behavioural effect; a true value is `true`, `1` or `yes`. Its name is not shown by the description (inferred). */
         CompatFlag: "true" | "1" | "yes" | "false" | "0" | "no";
-        /** @description The uploaded file's name (inferred parameter). */
+        /**
+         * @description The uploaded file's name (inferred parameter).
+         * @example tap-photo.jpg
+         */
         FileName: string;
     };
     requestBodies: never;
@@ -1882,7 +1963,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The entity family the definitions belong to. */
+                /**
+                 * @description The entity family the definitions belong to.
+                 * @example assets
+                 */
                 entity: components["parameters"]["CustomFieldEntity"];
             };
             cookie?: never;
@@ -1918,13 +2002,36 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The entity family the definitions belong to. */
+                /**
+                 * @description The entity family the definitions belong to.
+                 * @example assets
+                 */
                 entity: components["parameters"]["CustomFieldEntity"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fields": [
+                 *         {
+                 *           "label": "Warranty expiry",
+                 *           "type": "date",
+                 *           "required": false
+                 *         },
+                 *         {
+                 *           "label": "Criticality class",
+                 *           "type": "dropdown",
+                 *           "options": [
+                 *             "A",
+                 *             "B",
+                 *             "C"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CustomFieldCreateRequest"];
             };
         };
@@ -1960,9 +2067,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The entity family the definitions belong to. */
+                /**
+                 * @description The entity family the definitions belong to.
+                 * @example assets
+                 */
                 entity: components["parameters"]["CustomFieldEntity"];
-                /** @description The definition's id. */
+                /**
+                 * @description The definition's id.
+                 * @example 12
+                 */
                 id: components["parameters"]["CustomFieldId"];
             };
             cookie?: never;
@@ -1986,15 +2099,30 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The entity family the definitions belong to. */
+                /**
+                 * @description The entity family the definitions belong to.
+                 * @example assets
+                 */
                 entity: components["parameters"]["CustomFieldEntity"];
-                /** @description The definition's id. */
+                /**
+                 * @description The definition's id.
+                 * @example 12
+                 */
                 id: components["parameters"]["CustomFieldId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "field": {
+                 *         "label": "Warranty end date",
+                 *         "sortIndex": 2,
+                 *         "required": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CustomFieldUpdateRequest"];
             };
         };
@@ -2044,6 +2172,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "mtr_3b9d5e",
+                     *           "name": "Compressor runtime",
+                     *           "description": null,
+                     *           "meter_type": "counter",
+                     *           "unit": "hours",
+                     *           "custom_unit": null,
+                     *           "category": "runtime",
+                     *           "frequency": null,
+                     *           "frequency_interval": null,
+                     *           "asset_id": "ast_4f8a2c",
+                     *           "location_id": null,
+                     *           "current_value": 1523.5,
+                     *           "current_reading_at": "2026-01-01T08:30:00Z",
+                     *           "min_value": null,
+                     *           "max_value": null,
+                     *           "rollover_value": null,
+                     *           "image_url": null,
+                     *           "is_active": true,
+                     *           "created_at": "2025-12-01T09:00:00Z",
+                     *           "updated_at": "2026-01-01T08:30:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1",
+                     *         "pagination": {
+                     *           "has_more": true,
+                     *           "cursor": "eyJvIjoyMH0",
+                     *           "total_count": 42
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterList"];
                 };
             };
@@ -2063,6 +2228,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Compressor runtime",
+                 *       "meter_type": "counter",
+                 *       "unit": "hours",
+                 *       "category": "runtime",
+                 *       "asset_id": "ast_4f8a2c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MeterCreateRequest"];
             };
         };
@@ -2077,6 +2251,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mtr_3b9d5e",
+                     *         "name": "Compressor runtime",
+                     *         "description": null,
+                     *         "meter_type": "counter",
+                     *         "unit": "hours",
+                     *         "custom_unit": null,
+                     *         "category": "runtime",
+                     *         "frequency": null,
+                     *         "frequency_interval": null,
+                     *         "asset_id": "ast_4f8a2c",
+                     *         "location_id": null,
+                     *         "current_value": 1523.5,
+                     *         "current_reading_at": "2026-01-01T08:30:00Z",
+                     *         "min_value": null,
+                     *         "max_value": null,
+                     *         "rollover_value": null,
+                     *         "image_url": null,
+                     *         "is_active": true,
+                     *         "created_at": "2025-12-01T09:00:00Z",
+                     *         "updated_at": "2026-01-01T08:30:00Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterEnvelope"];
                 };
             };
@@ -2094,7 +2298,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2111,6 +2318,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mtr_3b9d5e",
+                     *         "name": "Compressor runtime",
+                     *         "description": null,
+                     *         "meter_type": "counter",
+                     *         "unit": "hours",
+                     *         "custom_unit": null,
+                     *         "category": "runtime",
+                     *         "frequency": null,
+                     *         "frequency_interval": null,
+                     *         "asset_id": "ast_4f8a2c",
+                     *         "location_id": null,
+                     *         "current_value": 1523.5,
+                     *         "current_reading_at": "2026-01-01T08:30:00Z",
+                     *         "min_value": null,
+                     *         "max_value": null,
+                     *         "rollover_value": null,
+                     *         "image_url": null,
+                     *         "is_active": true,
+                     *         "created_at": "2025-12-01T09:00:00Z",
+                     *         "updated_at": "2026-01-01T08:30:00Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterEnvelope"];
                 };
             };
@@ -2126,7 +2363,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2147,13 +2387,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Compressor 2 runtime",
+                 *       "location_id": "loc_91b7e0"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MeterUpdateRequest"];
             };
         };
@@ -2168,6 +2417,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mtr_3b9d5e",
+                     *         "name": "Compressor runtime",
+                     *         "description": null,
+                     *         "meter_type": "counter",
+                     *         "unit": "hours",
+                     *         "custom_unit": null,
+                     *         "category": "runtime",
+                     *         "frequency": null,
+                     *         "frequency_interval": null,
+                     *         "asset_id": "ast_4f8a2c",
+                     *         "location_id": null,
+                     *         "current_value": 1523.5,
+                     *         "current_reading_at": "2026-01-01T08:30:00Z",
+                     *         "min_value": null,
+                     *         "max_value": null,
+                     *         "rollover_value": null,
+                     *         "image_url": null,
+                     *         "is_active": true,
+                     *         "created_at": "2025-12-01T09:00:00Z",
+                     *         "updated_at": "2026-01-01T08:30:00Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterEnvelope"];
                 };
             };
@@ -2192,7 +2471,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2209,6 +2491,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "rdg_7e21a0",
+                     *           "meter_id": "mtr_3b9d5e",
+                     *           "value": 1523.5,
+                     *           "reading_at": "2026-01-01T08:30:00Z",
+                     *           "source": "api",
+                     *           "notes": "Weekly round",
+                     *           "recorded_by_id": null,
+                     *           "external_id": null,
+                     *           "created_at": "2026-01-01T08:30:02Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1",
+                     *         "pagination": {
+                     *           "has_more": true,
+                     *           "cursor": "eyJvIjoyMH0",
+                     *           "total_count": 42
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterReadingList"];
                 };
             };
@@ -2225,13 +2533,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "value": 1523.5,
+                 *       "reading_at": "2026-01-01T08:30:00Z",
+                 *       "source": "api",
+                 *       "notes": "Weekly round"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MeterReadingCreateRequest"];
             };
         };
@@ -2246,6 +2565,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "rdg_7e21a0",
+                     *         "meter_id": "mtr_3b9d5e",
+                     *         "value": 1523.5,
+                     *         "reading_at": "2026-01-01T08:30:00Z",
+                     *         "source": "api",
+                     *         "notes": "Weekly round",
+                     *         "recorded_by_id": null,
+                     *         "external_id": null,
+                     *         "created_at": "2026-01-01T08:30:02Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_0f3c9a2e7b4d4e1f",
+                     *         "api_version": "v1"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeterReadingEnvelope"];
                 };
             };
@@ -2318,6 +2656,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Replace compressor belt",
+                 *       "priority": "high",
+                 *       "asset_id": "ast_4f8a2c",
+                 *       "due_at": "2026-01-15T17:00:00Z",
+                 *       "extraFields": {
+                 *         "Criticality class": "A"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkOrderCreateRequest"];
             };
         };
@@ -2363,7 +2712,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2395,7 +2747,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2415,13 +2770,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "priority": "critical",
+                 *       "status": "in_progress"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkOrderUpdateRequest"];
             };
         };
@@ -2457,6 +2821,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Inspect fire doors",
+                 *       "priority": "MEDIUM",
+                 *       "type": "PREVENTIVE",
+                 *       "locationId": "loc_91b7e0"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CompatWorkOrderCreateRequest"];
             };
         };
@@ -2488,7 +2860,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2522,7 +2897,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2554,13 +2932,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "usr_27c4d1",
+                 *       "type": "travel",
+                 *       "amount_minor": 4250,
+                 *       "description": "Site visit mileage"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExpenseCreateRequest"];
             };
         };
@@ -2593,9 +2982,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
-                /** @description The expense entry's id. */
+                /**
+                 * @description The expense entry's id.
+                 * @example exp_5a1c3e
+                 */
                 costId: string;
             };
             cookie?: never;
@@ -2615,7 +3010,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2647,13 +3045,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "operation": "transition",
+                 *       "idempotencyKey": "7b0e6c52-1f4d-4a8e-9c1b-2d3e4f5a6b7c",
+                 *       "expectedAggregateVersion": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                 *       "targetStatus": "reserved"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PartsCommand"];
             };
         };
@@ -2730,6 +3139,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Leaking tap in kitchen",
+                 *       "description": "Drips constantly since Monday.",
+                 *       "priority": "LOW",
+                 *       "locationId": "loc_91b7e0",
+                 *       "creatorContactInfo": {
+                 *         "type": "PHONE",
+                 *         "value": "+44 20 7946 0000"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkRequestCreateRequest"];
             };
         };
@@ -2761,7 +3182,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2781,13 +3205,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "requestStatus": "REJECTED"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkRequestUpdateRequest"];
             };
         };
@@ -2818,18 +3250,25 @@ export interface operations {
     uploadWorkRequestAttachment: {
         parameters: {
             query: {
-                /** @description The uploaded file's name (inferred parameter). */
+                /**
+                 * @description The uploaded file's name (inferred parameter).
+                 * @example tap-photo.jpg
+                 */
                 fileName: components["parameters"]["FileName"];
             };
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /** @example Photo notes: the tap drips about once a second. */
                 "*/*": string;
             };
         };
@@ -2861,9 +3300,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
-                /** @description The attachment's id. */
+                /**
+                 * @description The attachment's id.
+                 * @example att_62d0f4
+                 */
                 attachmentId: string;
             };
             cookie?: never;
@@ -2893,12 +3338,18 @@ export interface operations {
     setWorkRequestThumbnail: {
         parameters: {
             query: {
-                /** @description The uploaded file's name (inferred parameter). */
+                /**
+                 * @description The uploaded file's name (inferred parameter).
+                 * @example tap-photo.jpg
+                 */
                 fileName: components["parameters"]["FileName"];
             };
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -2975,6 +3426,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Facilities requests",
+                 *       "welcomeText": "Report a problem in the building.",
+                 *       "locationId": "loc_91b7e0",
+                 *       "emailOnly": false,
+                 *       "sendEmailNotification": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalCreateRequest"];
             };
         };
@@ -3006,7 +3466,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -3038,7 +3501,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -3058,13 +3524,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "welcomeText": "Report a problem anywhere on site."
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalUpdateRequest"];
             };
         };
@@ -3138,6 +3612,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Air compressor 2",
+                 *       "status": "online",
+                 *       "criticality": "important",
+                 *       "asset_type": "equipment",
+                 *       "location_id": "loc_91b7e0"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssetCreateRequest"];
             };
         };
@@ -3169,7 +3652,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -3201,13 +3687,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "offline"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssetUpdateRequest"];
             };
         };
@@ -3239,9 +3733,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
-                /** @description The part's id. */
+                /**
+                 * @description The part's id.
+                 * @example prt_0d3e9b
+                 */
                 partId: string;
             };
             cookie?: never;
@@ -3261,9 +3761,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
-                /** @description The part's id. */
+                /**
+                 * @description The part's id.
+                 * @example prt_0d3e9b
+                 */
                 partId: string;
             };
             cookie?: never;
@@ -3325,6 +3831,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Boiler room",
+                 *       "parentId": "loc_91b7e0",
+                 *       "address": "1 Industrial Way, Leeds"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LocationCreateRequest"];
             };
         };
@@ -3357,7 +3870,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -3389,13 +3905,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Boiler room B"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LocationUpdateRequest"];
             };
         };
@@ -3468,6 +3992,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "V-belt A42",
+                 *       "part_number": "A42",
+                 *       "manufacturer": "Gates",
+                 *       "minimum_stock": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["PartCreateRequest"];
             };
         };
@@ -3498,7 +4030,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -3530,13 +4065,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "minimum_stock": 6
+                 *     }
+                 */
                 "application/json": components["schemas"]["PartUpdateRequest"];
             };
         };
@@ -3612,6 +4155,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "value": "QR-000123",
+                 *       "target_type": "asset",
+                 *       "target_id": "ast_4f8a2c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdentifierAttachRequest"];
             };
         };
@@ -3642,7 +4192,10 @@ export interface operations {
     resolveIdentifier: {
         parameters: {
             query: {
-                /** @description The exact scanned payload. */
+                /**
+                 * @description The exact scanned payload.
+                 * @example QR-000123
+                 */
                 payload: string;
             };
             header?: never;
@@ -3681,6 +4234,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target_type": "location",
+                 *       "target_id": "loc_91b7e0"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdentifierGenerateRequest"];
             };
         };
@@ -3716,6 +4275,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "identifiers": [
+                 *         {
+                 *           "value": "QR-000124",
+                 *           "target_type": "asset",
+                 *           "target_id": "ast_4f8a2c"
+                 *         },
+                 *         {
+                 *           "value": "BC-5012345678900",
+                 *           "target_type": "part",
+                 *           "target_id": "prt_0d3e9b"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdentifierImportRequest"];
             };
         };
@@ -3748,7 +4323,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The resource id. */
+                /**
+                 * @description The resource id.
+                 * @example ast_4f8a2c
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
