@@ -181,7 +181,10 @@ export function encode(r: Generated, port: number, key: string): Buffer {
   let body = r.body ?? Buffer.alloc(0);
   if (r.body && r.chunked) {
     lines.push('Transfer-Encoding: chunked');
-    body = Buffer.concat([Buffer.from(`${r.body.length.toString(16)}\r\n`), r.body, Buffer.from('\r\n0\r\n\r\n')]);
+    // An empty body is the last chunk alone: a zero-size chunk before it would end the message early and
+    // leave the last chunk as a second, unparsable request whose answer races the first one.
+    body = r.body.length === 0 ? Buffer.from('0\r\n\r\n')
+      : Buffer.concat([Buffer.from(`${r.body.length.toString(16)}\r\n`), r.body, Buffer.from('\r\n0\r\n\r\n')]);
   } else if (r.body) lines.push(`Content-Length: ${r.body.length}`);
   lines.push('Connection: close', '', '');
   return Buffer.concat([Buffer.from(lines.join('\r\n')), body]);
