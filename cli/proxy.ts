@@ -7,9 +7,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { OPENAPI_FILE, ROOT } from '../contract/paths.ts';
+import { OPENAPI_FILE } from '../contract/paths.ts';
+import { prismCommand } from './bins.ts';
 import { UsageError } from './exit-codes.ts';
 
 export interface ProxyOptions { target: string; port: number; host: string }
@@ -37,7 +38,8 @@ export async function runProxy(o: ProxyOptions): Promise<number> {
   const spec = prefixedSpec();
   process.stdout.write(`Validating proxy: http://${o.host}:${o.port}/v1/... → ${origin}/v1/... (violations are logged and sent in the sl-violations header)\n`);
   return new Promise((done) => {
-    const child = spawn(resolve(ROOT, 'node_modules/.bin/prism'), ['proxy', '-h', o.host, '-p', String(o.port), spec, origin], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+    const [command, lead] = prismCommand();
+    const child = spawn(command, [...lead, 'proxy', '-h', o.host, '-p', String(o.port), spec, origin], { stdio: 'inherit', env: { ...process.env, SCARF_ANALYTICS: 'false' } });
     const stop = () => child.kill('SIGINT');
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -5,6 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ROOT } from '../contract/paths.ts';
 import { loadProfile, ProfileError } from '../contract/profile.ts';
 import { readRunEnv, type RunEnv } from '../contract/run-env.ts';
 import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
@@ -53,7 +54,7 @@ async function targetSettings(o: RunOptions): Promise<Partial<RunEnv>> {
 
 /** Checks every option before anything runs; returns Playwright's arguments and the run's settings. Throws UsageError. */
 async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<RunEnv> }> {
-  const args = ['test', '-c', 'suites/playwright.config.ts'];
+  const args = ['test', '-c', resolve(ROOT, 'suites/playwright.config.ts')];
   const grep = selectionGrep(o);
   let blob: string | undefined;
   if (o.shard) {
