@@ -6,14 +6,14 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
-import { loadProfile, ProfileError } from '../contract/profile.ts';
 import { readRunEnv, type RunEnv } from '../contract/run-env.ts';
 import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
 import { REPORT_FILES } from '../suites/reporter/write.ts';
-import { assertReachable } from '../suites/lib/target.ts';
 import { EXIT, UsageError, verdictExitCode } from './exit-codes.ts';
 import { checkedOutput, checkedWaivers } from './inputs.ts';
 import { readReport } from './report-file.ts';
+import { profileAndTarget, runCheck } from './profile.ts';
+import { wrongLines } from './profile-check.ts';
 import { runPlaywright } from './playwright.ts';
 import { selectionGrep, type Selection } from './selection.ts';
 
@@ -27,27 +27,27 @@ export interface RunOptions extends Selection {
   workers?: number;
   strict?: boolean;
   allowIncomplete?: boolean;
+  /** false with --no-profile-check. */
+  profileCheck?: boolean;
   seed?: number;
   repeatEach?: number;
 }
 
-/** The target's settings: validates the profile (once for the run) and checks the target answers. */
+/**
+ * The target's settings: validates the profile (once for the run), checks the target answers and, unless
+ * --no-profile-check, that its provisioning is right (a wrong entry is a provisioning error, exit 2).
+ */
 async function targetSettings(o: RunOptions): Promise<Partial<RunEnv>> {
   if (o.target && !o.profile) throw new UsageError('--target needs --profile: the suite needs the keys and fixtures of the target (see README, "Certifying your implementation")');
   // The embedded mock: a mutant named in the CLI's own environment (the self-test) carries over.
   if (!o.profile) return { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant };
-  let baseUrl: string;
-  try {
-    const profile = loadProfile(resolve(o.profile));
-    baseUrl = o.target?.replace(/\/$/, '') ?? profile.baseUrl;
-  } catch (e) {
-    throw new UsageError(e instanceof ProfileError ? e.message : (e as Error).message);
-  }
-  if (o.target && !/^https?:\/\/.+\/v1$/.test(baseUrl)) throw new UsageError(`--target ${o.target} must be an http(s) URL ending in /v1`);
-  try {
-    await assertReachable(baseUrl);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
+  const { profile, baseUrl } = await profileAndTarget(o.profile, o.target);
+  if (o.profileCheck !== false) {
+    const wrong = wrongLines(await runCheck(profile, baseUrl));
+    if (wrong.length) {
+      const list = wrong.map((l) => `${l.path}: ${l.detail}`).join('; ');
+      throw new UsageError(`provisioning error (mms-conformance profile check; --no-profile-check to skip): ${list}`);
+    }
   }
   return { targetProfile: resolve(o.profile), targetUrl: baseUrl };
 }
