@@ -13,6 +13,7 @@ import { runConformance, type RunOptions } from './run.ts';
 import { diffCommand, mergeReports } from './report.ts';
 import { runProxy } from './proxy.ts';
 import { checkProfileCommand, initProfile } from './profile.ts';
+import { verifyCommand } from './manifest.ts';
 
 const NAME = 'mms-conformance';
 const version = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -62,6 +63,7 @@ export function buildProgram(): Command {
     .option('--repeat-each <n>', 'run every test n times (order-dependence checks)', positiveInt('--repeat-each'))
     .option('--strict', 'exit 1 when any test failed, inferred ones included (the kit\'s own CI)')
     .option('--allow-incomplete', 'exit 0 when the verdict is incomplete (some must requirements not assessed or waived)')
+    .option('--sign-key <file>', 'an Ed25519 private key PEM: sign <output>/manifest.json into manifest.json.sig')
     .option('--no-profile-check', 'skip the provisioning check of the profile (profile check) before the run')
     .addHelpText('after', `
 ${EXIT_CODE_HELP}
@@ -101,6 +103,13 @@ Examples:
     .argument('<b>', 'the new conformance.json')
     .option('--json', 'print the differences as JSON')
     .action((a: string, b: string, opts: { json?: boolean }) => exitWith(() => diffCommand(a, b, opts.json)));
+
+  report
+    .command('verify')
+    .description("Check a run's bundle: every report file against manifest.json's SHA-256 and, with --public-key, manifest.json.sig; exit 1 on any mismatch")
+    .argument('<dir>', 'the output folder of a run')
+    .option('--public-key <file>', 'the Ed25519 public key PEM matching run --sign-key')
+    .action((dir: string, opts: { publicKey?: string }) => exitWith(() => verifyCommand(dir, opts.publicKey)));
 
   const profile = program.command('profile').description('Write a starter target profile, or check what a target has provisioned');
   profile

@@ -1,7 +1,7 @@
 /**
  * `mms-conformance run` (README, "The command line"): one conformance run against a target (or the
  * embedded mock), through Playwright with the suite's config; writes every report format, applies
- * waivers, compares with a baseline, and maps the verdict to an exit code (cli/exit-codes.ts).
+ * waivers, writes the certification manifest (cli/manifest.ts), compares with a baseline, and maps the verdict to an exit code (cli/exit-codes.ts).
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
 import { REPORT_FILES } from '../suites/reporter/write.ts';
 import { EXIT, UsageError, verdictExitCode } from './exit-codes.ts';
 import { checkedOutput, checkedWaivers } from './inputs.ts';
+import { loadSigningKey, MANIFEST_FILE, SIGNATURE_FILE, writeManifest } from './manifest.ts';
 import { readReport } from './report-file.ts';
 import { profileAndTarget, runCheck } from './profile.ts';
 import { wrongLines } from './profile-check.ts';
@@ -29,6 +30,8 @@ export interface RunOptions extends Selection {
   allowIncomplete?: boolean;
   /** false with --no-profile-check. */
   profileCheck?: boolean;
+  /** An Ed25519 private key PEM: sign manifest.json. */
+  signKey?: string;
   seed?: number;
   repeatEach?: number;
 }
@@ -73,10 +76,13 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */
 export async function runConformance(o: RunOptions): Promise<number> {
+  const signingKey = o.signKey ? loadSigningKey(o.signKey) : undefined;
   const { args, run } = await preflight(o);
+  for (const file of [MANIFEST_FILE, SIGNATURE_FILE]) rmSync(resolve(run.reportsDir!, file), { force: true });
   for (const file of Object.values(REPORT_FILES)) rmSync(resolve(run.reportsDir!, file), { force: true });
   await runPlaywright(args, run);
   const report = readReport(resolve(run.reportsDir!, REPORT_FILES.json));
+  writeManifest(run.reportsDir!, report, o.profile && resolve(o.profile), signingKey);
   let code = verdictExitCode(report.verdict, o.allowIncomplete);
   if (o.strict && report.run.tests.failed > 0) code = EXIT.failed;
   if (o.baseline) {
