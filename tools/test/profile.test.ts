@@ -56,7 +56,7 @@ test("profile check passes every entry of the mock's profile", async () => {
 });
 
 test('profile check names a full-scope key given as the meters:read key, and only it, and exits 1', async () => {
-  const profile = structuredClone(mock.profile) as { keys: { live: string[]; scopes: Record<string, string> } };
+  const profile = structuredClone(mock.profile) as unknown as { keys: { live: string[]; scopes: Record<string, string> } };
   profile.keys.scopes['meters:read'] = profile.keys.live[1]!;
   const file = join(dir, 'wrong.json');
   writeFileSync(file, JSON.stringify(profile));
