@@ -65,4 +65,9 @@ test('profile check names a full-scope key given as the meters:read key, and onl
   expect(wrong).toHaveLength(1);
   expect(wrong[0]).toMatch(/^keys\.scopes\.meters:read\s+wrong: GET \/work-orders answered 200, expected 403 insufficient_scope/);
   expect(code).toBe(1);
+  // run checks first: the wrong key is a provisioning error (exit 2), and no test runs.
+  const run = await cliRun(['run', '--profile', file, '--family', 'METER', '--output', join(dir, 'out')]);
+  expect(run.output).toMatch(/provisioning error .*keys\.scopes\.meters:read: GET \/work-orders answered 200/);
+  expect(run.output).not.toContain('Conformance:');
+  expect(run.code).toBe(2);
 });
