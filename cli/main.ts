@@ -1,6 +1,6 @@
 /**
  * The kit's command line (`mms-conformance`, README "The command line"): run, mock, proxy, report merge,
- * report diff. Exit codes: cli/exit-codes.ts (README, "Exit codes"); an error of usage or setup is one
+ * report diff, report verify, profile init, profile check. Exit codes: cli/exit-codes.ts (README, "Exit codes"); an error of usage or setup is one
  * line on stderr and exit 2.
  */
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { EXIT, EXIT_CODE_HELP, Interrupted, UsageError } from './exit-codes.ts';
 import { runConformance, type RunOptions } from './run.ts';
 import { diffCommand, mergeReports } from './report.ts';
 import { addProxyCommand } from './proxy.ts';
+import { checkProfileCommand, initProfile } from './profile.ts';
+import { verifyCommand } from './manifest.ts';
 
 const NAME = 'mms-conformance';
 const version = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -62,6 +64,8 @@ export function buildProgram(): Command {
     .option('--repeat-each <n>', 'run every test n times (order-dependence checks)', positiveInt('--repeat-each'))
     .option('--strict', 'exit 1 when any test failed, inferred ones included (the kit\'s own CI)')
     .option('--allow-incomplete', 'exit 0 when the verdict is incomplete (some must requirements not assessed or waived)')
+    .option('--sign-key <file>', 'an Ed25519 private key PEM: sign <output>/manifest.json into manifest.json.sig')
+    .option('--no-profile-check', 'skip the provisioning check of the profile (profile check) before the run')
     .addHelpText('after', `
 ${EXIT_CODE_HELP}
 Examples:
@@ -94,6 +98,26 @@ Examples:
     .argument('<b>', 'the new conformance.json')
     .option('--json', 'print the differences as JSON')
     .action((a: string, b: string, opts: { json?: boolean }) => exitWith(() => diffCommand(a, b, opts.json)));
+
+  report
+    .command('verify')
+    .description("Check a run's bundle: every report file against manifest.json's SHA-256 and, with --public-key, manifest.json.sig; exit 1 on any mismatch")
+    .argument('<dir>', 'the output folder of a run')
+    .option('--public-key <file>', 'the Ed25519 public key PEM matching run --sign-key')
+    .action((dir: string, opts: { publicKey?: string }) => exitWith(() => verifyCommand(dir, opts.publicKey)));
+
+  const profile = program.command('profile').description('Write a starter target profile, or check what a target has provisioned');
+  profile
+    .command('init')
+    .description('Write a starter profile: every role and fixture, each with a $comment saying what to provision and what it unlocks')
+    .option('--output <file>', 'where to write it', 'target-profile.json')
+    .action((opts: { output: string }) => exitWith(() => initProfile(opts.output)));
+  profile
+    .command('check')
+    .description("Check the target's provisioning without changing its data (reads, and writes that cannot succeed): one line per entry (ok, wrong: ..., missing), then the requests spent; exit 1 on any wrong entry")
+    .requiredOption('--profile <file>', 'the target profile')
+    .option('--target <url>', "API base of the target, ending in /v1 (default: the profile's baseUrl)")
+    .action((opts: { profile: string; target?: string }) => exitWith(() => checkProfileCommand(opts)));
 
   program.exitOverride();
   program.configureOutput({ writeErr: (s) => process.stderr.write(s.replace(/^error: /, `${NAME}: `)) });

@@ -11,9 +11,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { ROOT } from '../contract/paths.ts';
+import { join } from 'node:path';
 import { runEnvFor, type RunEnv, type RunOutcome } from '../contract/run-env.ts';
+import { nodeOptionsWithTsx, playwrightCommand } from './bins.ts';
 import { Interrupted, UsageError } from './exit-codes.ts';
 
 /** How long an interrupted runner may take to stop before its process group is killed, in ms. */
@@ -28,15 +28,17 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 /**
- * Runs `playwright <args>` in the kit's root with the run's settings; resolves to the reporter's outcome
+ * Runs `playwright <args>` in the caller's working directory (reports land there; give config files as
+ * absolute paths) with the run's settings; resolves to the reporter's outcome
  * once a verdict was written. `noTests` is the error when the run holds no selected test. Throws Interrupted when the CLI was signalled, UsageError (one line) when
  * the run gave no verdict: setup failed, no test executed, reports not written.
  */
 export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTests = 'no test matches the selection (--family, --level, --grep)'): Promise<RunOutcome> {
   const scratch = mkdtempSync(join(tmpdir(), 'mms-cli-'));
   const outcomeFile = join(scratch, 'outcome.json');
-  const env = { ...runEnvFor({ ...run, outcomeFile }), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
-  const child = spawn(resolve(ROOT, 'node_modules/.bin/playwright'), args, { cwd: ROOT, env, stdio: 'inherit', detached: true });
+  const env = { ...runEnvFor({ ...run, outcomeFile }), FORCE_COLOR: process.env.FORCE_COLOR ?? '0', NODE_OPTIONS: nodeOptionsWithTsx(process.env.NODE_OPTIONS) };
+  const [command, lead] = playwrightCommand();
+  const child = spawn(command, [...lead, ...args], { cwd: process.cwd(), env, stdio: 'inherit', detached: true });
   let received: 'SIGINT' | 'SIGTERM' | undefined;
   let killTimer: NodeJS.Timeout | undefined;
   const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {

@@ -9,6 +9,7 @@
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { ROOT } from '../contract/paths.ts';
 import type { RunEnv } from '../contract/run-env.ts';
 import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';
@@ -54,7 +55,7 @@ export async function mergeReports(dirs: string[], output: string, options: { wa
     const target = (JSON.parse(readFileSync(part, 'utf8')) as ConformanceReport).target;
     Object.assign(run, { targetName: target.name, targetUrl: target.baseUrl, targetEmbedded: target.embedded });
   }
-  await runPlaywright(['merge-reports', '--config', 'suites/merge.config.ts', staging], run, 'the merged blob reports hold no test');
+  await runPlaywright(['merge-reports', '--config', resolve(ROOT, 'suites/merge.config.ts'), staging], run, 'the merged blob reports hold no test');
   return verdictExitCode(readReport(resolve(run.reportsDir!, REPORT_FILES.json)).verdict, options.allowIncomplete);
 }
 

@@ -1,18 +1,20 @@
 /**
  * `mms-conformance run` (README, "The command line"): one conformance run against a target (or the
  * embedded mock), through Playwright with the suite's config; writes every report format, applies
- * waivers, compares with a baseline, and maps the verdict to an exit code (cli/exit-codes.ts).
+ * waivers, writes the certification manifest (cli/manifest.ts), compares with a baseline, and maps the verdict to an exit code (cli/exit-codes.ts).
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadProfile, ProfileError } from '../contract/profile.ts';
+import { ROOT } from '../contract/paths.ts';
 import { readRunEnv, type RunEnv } from '../contract/run-env.ts';
 import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
 import { REPORT_FILES } from '../suites/reporter/write.ts';
-import { assertReachable } from '../suites/lib/target.ts';
 import { EXIT, UsageError, verdictExitCode } from './exit-codes.ts';
 import { checkedOutput, checkedWaivers } from './inputs.ts';
+import { loadSigningKey, MANIFEST_FILE, SIGNATURE_FILE, writeManifest } from './manifest.ts';
 import { readReport } from './report-file.ts';
+import { profileAndTarget, runCheck } from './profile.ts';
+import { wrongLines } from './profile-check.ts';
 import { runPlaywright } from './playwright.ts';
 import { selectionGrep, type Selection } from './selection.ts';
 
@@ -26,36 +28,38 @@ export interface RunOptions extends Selection {
   workers?: number;
   strict?: boolean;
   allowIncomplete?: boolean;
+  /** false with --no-profile-check. */
+  profileCheck?: boolean;
+  /** An Ed25519 private key PEM: sign manifest.json. */
+  signKey?: string;
   seed?: number;
   repeatEach?: number;
   /** Generated requests per operation and phase of the generative tests. */
   budget?: number;
 }
 
-/** The target's settings: validates the profile (once for the run) and checks the target answers. */
+/**
+ * The target's settings: validates the profile (once for the run), checks the target answers and, unless
+ * --no-profile-check, that its provisioning is right (a wrong entry is a provisioning error, exit 2).
+ */
 async function targetSettings(o: RunOptions): Promise<Partial<RunEnv>> {
   if (o.target && !o.profile) throw new UsageError('--target needs --profile: the suite needs the keys and fixtures of the target (see README, "Certifying your implementation")');
   // The embedded mock: a mutant named in the CLI's own environment (the self-test) carries over.
   if (!o.profile) return { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant };
-  let baseUrl: string;
-  try {
-    const profile = loadProfile(resolve(o.profile));
-    baseUrl = o.target?.replace(/\/$/, '') ?? profile.baseUrl;
-  } catch (e) {
-    throw new UsageError(e instanceof ProfileError ? e.message : (e as Error).message);
-  }
-  if (o.target && !/^https?:\/\/.+\/v1$/.test(baseUrl)) throw new UsageError(`--target ${o.target} must be an http(s) URL ending in /v1`);
-  try {
-    await assertReachable(baseUrl);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
+  const { profile, baseUrl } = await profileAndTarget(o.profile, o.target);
+  if (o.profileCheck !== false) {
+    const wrong = wrongLines(await runCheck(profile, baseUrl));
+    if (wrong.length) {
+      const list = wrong.map((l) => `${l.path}: ${l.detail}`).join('; ');
+      throw new UsageError(`provisioning error (mms-conformance profile check; --no-profile-check to skip): ${list}`);
+    }
   }
   return { targetProfile: resolve(o.profile), targetUrl: baseUrl };
 }
 
 /** Checks every option before anything runs; returns Playwright's arguments and the run's settings. Throws UsageError. */
 async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<RunEnv> }> {
-  const args = ['test', '-c', 'suites/playwright.config.ts'];
+  const args = ['test', '-c', resolve(ROOT, 'suites/playwright.config.ts')];
   const grep = selectionGrep(o);
   let blob: string | undefined;
   if (o.shard) {
@@ -74,10 +78,13 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */
 export async function runConformance(o: RunOptions): Promise<number> {
+  const signingKey = o.signKey ? loadSigningKey(o.signKey) : undefined;
   const { args, run } = await preflight(o);
+  for (const file of [MANIFEST_FILE, SIGNATURE_FILE]) rmSync(resolve(run.reportsDir!, file), { force: true });
   for (const file of Object.values(REPORT_FILES)) rmSync(resolve(run.reportsDir!, file), { force: true });
   await runPlaywright(args, run);
   const report = readReport(resolve(run.reportsDir!, REPORT_FILES.json));
+  writeManifest(run.reportsDir!, report, o.profile && resolve(o.profile), signingKey);
   let code = verdictExitCode(report.verdict, o.allowIncomplete);
   if (o.strict && report.run.tests.failed > 0) code = EXIT.failed;
   if (o.baseline) {

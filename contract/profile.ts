@@ -79,8 +79,17 @@ function resolveSecrets(node: unknown, env: NodeJS.ProcessEnv): unknown {
   return node;
 }
 
+/** `node` without its `$comment` and `$comment:<member>` members, at every depth. */
+export function withoutComments(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutComments);
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(Object.entries(node).filter(([k]) => !/^\$comment(:|$)/.test(k)).map(([k, v]) => [k, withoutComments(v)]));
+  }
+  return node;
+}
+
 /**
- * Parses, validates and resolves a profile. Throws ProfileError with one clear line when the JSON is
+ * Parses, validates and resolves a profile (its `$comment` members dropped). Throws ProfileError with one clear line when the JSON is
  * malformed, the profile breaks the schema, or an `env:` secret is unset.
  */
 export function parseProfile(text: string, source: string, env: NodeJS.ProcessEnv = process.env): TargetProfile {
@@ -92,7 +101,7 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
   }
   const problems = profileProblems(raw);
   if (problems.length) throw new ProfileError(`${source} is not a valid target profile: ${problems.slice(0, 3).join('; ')}`);
-  const r = raw as Record<string, unknown> & { keys: Record<string, unknown> };
+  const r = withoutComments(raw) as Record<string, unknown> & { keys: Record<string, unknown> };
   const keys = resolveSecrets(r.keys, env) as Record<string, unknown>;
   return {
     name: r.name as string | undefined,

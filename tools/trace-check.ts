@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadCatalog } from '../contract/catalog.ts';
 import { ROOT } from '../contract/paths.ts';
+import { playwrightCommand } from '../cli/bins.ts';
 import { requirementTags } from '../suites/reporter/verdicts.ts';
 
 interface ListedSpec { title: string; tags: string[]; file: string; line: number }
@@ -16,7 +17,8 @@ interface ListedSuite { suites?: ListedSuite[]; specs?: ListedSpec[] }
 
 /** Every test of the conformance suite with its tags, as `playwright test --list` sees them. */
 export function listSuiteTests(): ListedSpec[] {
-  const out = execFileSync(resolve(ROOT, 'node_modules/.bin/playwright'), ['test', '-c', 'suites/playwright.config.ts', '--list', '--reporter=json'], {
+  const [command, lead] = playwrightCommand();
+  const out = execFileSync(command, [...lead, 'test', '-c', resolve(ROOT, 'suites/playwright.config.ts'), '--list', '--reporter=json'], {
     cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0' },
   });
   const report = JSON.parse(out) as { suites: ListedSuite[]; errors?: Array<{ message: string }> };

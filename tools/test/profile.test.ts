@@ -1,0 +1,73 @@
+/**
+ * `profile init` and `profile check` (README, "Certifying your implementation"): the starter profile
+ * and the README's table come from contract/provisioning.ts; the check passes the mock's own profile
+ * entry by entry and names exactly the entry that is wrong.
+ */
+import { test, expect } from '@playwright/test';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT } from '../../contract/paths.ts';
+import { profileProblems, parseProfile } from '../../contract/profile.ts';
+import { PROFILE_PATHS } from '../../contract/provisioning.ts';
+import { provisioningBlock } from '../../contract/readme-table.ts';
+import { startMock, type RunningMock } from '../../mock/server.ts';
+import { cliRun } from './run-cli.ts';
+
+test.setTimeout(120_000);
+let mock: RunningMock;
+test.beforeAll(async () => {
+  mock = await startMock({ port: 0 });
+});
+test.afterAll(async () => mock.stop());
+
+const dir = mkdtempSync(join(tmpdir(), 'profile-cli-'));
+const entryLine = (output: string, path: string) => output.split('\n').find((l) => l.startsWith(`${path} `));
+
+test('the README provisioning table is the one contract/provisioning.ts generates', () => {
+  expect(readFileSync(resolve(ROOT, 'README.md'), 'utf8')).toContain(provisioningBlock());
+});
+
+test('profile init writes a schema-valid profile with every role and fixture, each with its $comment', async () => {
+  const file = join(dir, 'starter.json');
+  const { code } = await cliRun(['profile', 'init', '--output', file]);
+  expect(code).toBe(0);
+  const starter = JSON.parse(readFileSync(file, 'utf8'));
+  expect(profileProblems(starter)).toEqual([]);
+  for (const path of PROFILE_PATHS) {
+    const parts = path.split('.');
+    const parent = parts.slice(0, -1).reduce((n, p) => n[p], starter);
+    expect(parent, path).toHaveProperty([parts.at(-1)!]);
+    expect(parent[`$comment:${parts.at(-1)}`], path).toMatch(/^Provision .+ Unlocks: .+/);
+  }
+  // The comments never reach the suite: the scopes map holds scopes only.
+  const env = Object.fromEntries(JSON.stringify(starter).match(/MMS_[A-Z0-9_]+/g)!.map((n) => [n, 'sk_live_x']));
+  expect(Object.keys(parseProfile(JSON.stringify(starter), file, env).keys.scopes!)).toHaveLength(18);
+  expect((await cliRun(['profile', 'init', '--output', file])).code).toBe(2);
+});
+
+test("profile check passes every entry of the mock's profile", async () => {
+  const file = join(dir, 'mock.json');
+  writeFileSync(file, JSON.stringify(mock.profile));
+  const { code, output } = await cliRun(['profile', 'check', '--profile', file]);
+  for (const path of PROFILE_PATHS) expect(entryLine(output, path), path).toMatch(new RegExp(`^\\S+\\s+ok\\b`));
+  expect(output).toMatch(/^\d+ requests sent$/m);
+  expect(code).toBe(0);
+});
+
+test('profile check names a full-scope key given as the meters:read key, and only it, and exits 1', async () => {
+  const profile = structuredClone(mock.profile) as unknown as { keys: { live: string[]; scopes: Record<string, string> } };
+  profile.keys.scopes['meters:read'] = profile.keys.live[1]!;
+  const file = join(dir, 'wrong.json');
+  writeFileSync(file, JSON.stringify(profile));
+  const { code, output } = await cliRun(['profile', 'check', '--profile', file]);
+  const wrong = output.split('\n').filter((l) => /\swrong: /.test(l));
+  expect(wrong).toHaveLength(1);
+  expect(wrong[0]).toMatch(/^keys\.scopes\.meters:read\s+wrong: GET \/work-orders answered 200, expected 403 insufficient_scope/);
+  expect(code).toBe(1);
+  // run checks first: the wrong key is a provisioning error (exit 2), and no test runs.
+  const run = await cliRun(['run', '--profile', file, '--family', 'METER', '--output', join(dir, 'out')]);
+  expect(run.output).toMatch(/provisioning error .*keys\.scopes\.meters:read: GET \/work-orders answered 200/);
+  expect(run.output).not.toContain('Conformance:');
+  expect(run.code).toBe(2);
+});
