@@ -160,13 +160,27 @@ export interface ResponseValidator {
   mediaType?: string;
   /** Validates a parsed body; returns Ajv's messages (empty when valid). */
   validateBody?: (body: unknown) => string[];
+  /** The same, each error with the JSON pointer of the offending field (a missing property's own pointer). */
+  bodyErrors?: (body: unknown) => BodyError[];
   /** Header name (lowercase) → whether required and a validator of its value. */
   headers: Record<string, { required: boolean; validate: (value: string) => string[] }>;
   errorCodes: string[];
 }
 
+/** One schema violation of a response body: where (RFC 6901 pointer, `''` for the root) and what. */
+export interface BodyError { pointer: string; message: string }
+
+function bodyErrors(v: ValidateFunction): BodyError[] {
+  return (v.errors ?? []).map((e) => {
+    const p = e.params as { missingProperty?: string; additionalProperty?: string };
+    const child = e.keyword === 'required' ? p.missingProperty : e.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
+    const pointer = child === undefined ? e.instancePath : `${e.instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return { pointer, message: `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${child !== undefined && e.keyword === 'additionalProperties' ? ` (${child})` : ''}` };
+  });
+}
+
 function messages(v: ValidateFunction): string[] {
-  return (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : ''}`);
+  return bodyErrors(v).map((e) => e.message);
 }
 
 /** Compiles response validators: operationId → status → validator. */
@@ -187,6 +201,7 @@ export function compileResponseValidators(view: SchemaView = 'stated'): Map<stri
         status: r.status,
         mediaType: r.mediaType,
         validateBody: body ? (b) => (body(b) ? [] : messages(body)) : undefined,
+        bodyErrors: body ? (b) => (body(b) ? [] : bodyErrors(body)) : undefined,
         headers,
         errorCodes: r.errorCodes,
       });
