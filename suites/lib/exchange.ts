@@ -55,21 +55,29 @@ export interface EvidenceRecord {
 export const EVIDENCE_ATTACHMENT = 'conformance-evidence';
 export const MAX_BODY_CHARS = 4000;
 
+/** The root cause a check failure belongs to: check, operation, status and pointer or header name. */
+export function checkSignature(f: CheckFailure): string {
+  return [f.check, f.operationId ?? '-', f.status ?? '-', f.at ?? ''].join(' ');
+}
+
 /** How many exchanges before the one a failing assertion read are kept (folded in the report). */
 const EARLIER_KEPT = 6;
 
 /**
- * The evidence of one test (design.md §6): every check failure (the exchange of the first failure of
- * each signature kept), and for a failed test the exchange its failing assertion read (the session's
+ * The evidence of one test (design.md §6): every check failure once per exchange (the exchange of the
+ * first failure of each signature kept), and for a failed test the exchange its failing assertion read (the session's
  * `lastRead`, else the last one) with up to EARLIER_KEPT exchanges before it.
  */
 export function evidenceOf(session: Pick<ClientSession, 'exchanges' | 'checkFailures' | 'lastRead'>, failed: boolean): EvidenceRecord {
   const keep = new Set<number>();
   const seen = new Set<string>();
+  const failures: EvidenceRecord['checkFailures'] = [];
   for (const f of session.checkFailures) {
-    const signature = `${f.check} ${f.operationId} ${f.status} ${f.at ?? ''}`;
+    const signature = checkSignature(f);
+    if (seen.has(`${signature}#${f.exchange}`)) continue;
     if (!seen.has(signature)) keep.add(f.exchange);
-    seen.add(signature);
+    seen.add(signature).add(`${signature}#${f.exchange}`);
+    failures.push(f);
   }
   const looked = failed && session.exchanges.length > 0 ? (session.lastRead >= 0 ? session.lastRead : session.exchanges.length - 1) : -1;
   for (let i = Math.max(0, looked - EARLIER_KEPT); i <= looked; i++) keep.add(i);
@@ -81,7 +89,7 @@ export function evidenceOf(session: Pick<ClientSession, 'exchanges' | 'checkFail
       const { operation, json: _json, ...x } = session.exchanges[i]!;
       return { ...x, operationId: operation?.operationId };
     }),
-    checkFailures: session.checkFailures.map((f) => ({ ...f, exchange: position.get(f.exchange) ?? -1 })),
+    checkFailures: failures.map((f) => ({ ...f, exchange: position.get(f.exchange) ?? -1 })),
     ...(looked >= 0 ? { failedExchange: position.get(looked)! } : {}),
   };
 }
