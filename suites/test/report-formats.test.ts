@@ -37,7 +37,7 @@ test('root causes come first in the JSON, Markdown and HTML; the offending field
   expect(md).toContain('`listMeters` 200 `/meta/pagination/cursor`');
   const html = renderHtml(report);
   expect(html.indexOf('id="root-causes"')).toBeLessThan(html.indexOf('Failing must requirements'));
-  expect(html).toContain('<mark>{\n    &quot;has_more&quot;: false\n  }</mark>');
+  expect(html).toContain('&quot;pagination&quot;: <mark>{\n      &quot;has_more&quot;: false\n    }</mark>');
 });
 
 test('JUnit has one test case per requirement; failed must requirements are failures, inferred ones are not', () => {
