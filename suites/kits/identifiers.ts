@@ -7,7 +7,7 @@
 import { test as base, expect } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import { anyAsset, anyLocation, expectCreated, uid } from '../lib/provision.ts';
+import { anyAsset, anyLocation, expectCreated, precondition, uid } from '../lib/provision.ts';
 import { lease } from '../lib/lease.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { walkPages } from '../lib/walk-pages.ts';
@@ -25,14 +25,14 @@ export function freshValue(): string {
 
 /** Attaches `value` (a fresh one by default) to `target`, asserting 201 and the echoed mapping. */
 export async function attachIdentifier(api: ApiClient, target: Target, value = freshValue()): Promise<Identifier> {
-  const created = expectCreated(await api.post('/identifiers', { json: { value, ...target } }));
+  const created = precondition(await api.post('/identifiers', { json: { value, ...target } }));
   expect(created.body.data).toMatchObject({ value, ...target });
   return created.body.data;
 }
 
 /** Generates an identifier for `target`, asserting 201 and the echoed target. */
 export async function generateIdentifier(api: ApiClient, target: Target): Promise<Identifier> {
-  const created = expectCreated(await api.post('/identifiers/generate', { json: target }));
+  const created = precondition(await api.post('/identifiers/generate', { json: target }));
   expect(created.body.data).toMatchObject(target);
   expect(typeof created.body.data.value).toBe('string');
   return created.body.data;
