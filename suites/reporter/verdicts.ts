@@ -106,7 +106,7 @@ function rootCausesOf(tests: TestOutcome[], ctx: ReportContext) {
   }
   for (const [signature, cause] of bySignature) {
     cause.tests = testsOf.get(signature)!.size;
-    cause.summary = checkSummary(cause as CheckFailure & Cause, cause.exchanges);
+    cause.summary = checkSummary({ check: cause.check!, requirement: cause.requirements[0]!, message: cause.message, operationId: cause.operationId, status: cause.status, at: cause.at }, cause.exchanges);
   }
   causes.sort((a, b) => Number(b.level === 'must') - Number(a.level === 'must') || Number(b.kind === 'check') - Number(a.kind === 'check') || b.exchanges - a.exchanges);
   causes.forEach((c, i) => {

@@ -62,7 +62,7 @@ test('a universal check failure fails only its own requirement: the tests that l
   expect(report.summary.must.failed).toBe(1);
   expect(report.rootCauses).toHaveLength(1);
   expect(report.rootCauses[0]).toMatchObject({ kind: 'check', requirements: ['SPEC-002'], operationId: 'listMeters', status: 200, at: '/meta/pagination/cursor', exchanges: 6, tests: 3 });
-  expect(report.rootCauses[0]!.summary).toContain('seen in 6 exchanges');
+  expect(report.rootCauses[0]!.summary).toBe("`listMeters` 200 `/meta/pagination/cursor`: /meta/pagination must have required property 'cursor' (SPEC-002, check schemaValid), seen in 6 exchanges");
   expect(byId(report, 'SPEC-002')).toMatchObject({ rootCauses: ['rc-1'], failures: [{ check: 'schemaValid', at: '/meta/pagination/cursor', rootCause: 'rc-1' }] });
   expect(byId(report, 'SPEC-002').failures[0]!.evidence).toHaveLength(1);
 });
