@@ -4,7 +4,7 @@
  * a measurement is invalid (a non-2xx answer, a socket error).
  *
  *   npm run bench                                  # everything (about 10 minutes)
- *   npm run bench -- --only throughput,walk       # some parts: throughput, walk, memory, startup
+ *   npm run bench -- --only throughput,walk       # some parts: throughput, walk, memory, startup, failing
  *   npm run bench -- --duration 5 --rounds 3 --memory-requests 200000
  *
  * The machine may be noisy: rounds are interleaved and medians compared; read ratios, not absolute
@@ -16,10 +16,11 @@ import { Command, InvalidArgumentError } from 'commander';
 import { ROOT } from '../contract/paths.ts';
 import { memory, type MemoryReport } from './memory.ts';
 import { startup, type StartupReport } from './startup.ts';
+import { failingRun, type FailingReport } from './failing-run.ts';
 import { throughput, type EndpointReport } from './throughput.ts';
 import { walk, type WalkReport } from './walk.ts';
 
-const PARTS = ['throughput', 'walk', 'memory', 'startup'] as const;
+const PARTS = ['throughput', 'walk', 'memory', 'startup', 'failing'] as const;
 type Part = (typeof PARTS)[number];
 
 const positive = (name: string) => (value: string): number => {
@@ -41,8 +42,9 @@ const program = new Command('bench')
   .option('--samples <n>', 'timed requests of each of the first and last pages', positive('--samples'), 300)
   .option('--memory-requests <n>', 'requests of the memory run', positive('--memory-requests'), 1_000_000)
   .option('--startups <n>', 'start-ups of npm run mock', positive('--startups'), 3)
+  .option('--mutant <name>', 'the mutant of the failing part (mock/mutants/catalog.ts)', 'success-as-text')
   .parse();
-const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; workOrders: number; samples: number; memoryRequests: number; startups: number }>();
+const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string }>();
 
 interface Target { name: string; measured: string; target: string; met: boolean }
 
@@ -50,7 +52,7 @@ const log = (line: string) => process.stderr.write(`  ${line}\n`);
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 const targets: Target[] = [];
 const problems: string[] = [];
-const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; targets: Target[]; problems: string[] } = {
+const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; targets: Target[]; problems: string[] } = {
   startedAt: new Date().toISOString(),
   command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
   node: process.version,
@@ -95,6 +97,13 @@ if (opts.only.includes('startup')) {
   const s = report.startup;
   targets.push({ name: 'npm run mock: spawn → ready line (median)', measured: `${Math.round(s.readyLineMs)} ms (first answer ${Math.round(s.firstAnswerMs)} ms)`, target: '< 2000 ms', met: s.readyLineMs < 2000 });
   targets.push({ name: 'Ctrl-C: SIGINT to the process group of tsx mock/main.ts', measured: `${s.runs.map((r) => r.mockExit).join(', ')} (npm run mock: ${s.runs.map((r) => r.npmExit).join(', ')})`, target: 'code 0', met: s.cleanExit });
+}
+if (opts.only.includes('failing')) {
+  process.stderr.write(`failing fast (full conformance run green, then with MOCK_MUTANT=${opts.mutant})\n`);
+  report.failing = await failingRun(opts.mutant, log);
+  const f = report.failing;
+  targets.push({ name: `conformance run, ${f.mutant.testsFailed} tests failing (${opts.mutant}) ÷ green`, measured: `${fixed(f.mutant.wallMs / 1000, 1)} ÷ ${fixed(f.green.wallMs / 1000, 1)} s = ${fixed(f.ratio)}×`, target: '≤ 1.5×', met: f.ratio <= 1.5 });
+  problems.push(...f.problems.map((p) => `failing: ${p}`));
 }
 
 const rows: string[][] = [['target', 'measured', 'wanted', '']];

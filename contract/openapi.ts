@@ -1,12 +1,16 @@
 /**
- * The operation model of spec/openapi.yaml, parsed once per process.
+ * The operation model of spec/openapi.yaml, parsed once per process; the parsed document is kept as
+ * JSON in node_modules/.cache/mms-conformance keyed by the YAML's hash, so a Playwright worker starts
+ * without parsing YAML (design.md §5).
  *
  * Every consumer (the mock's router and validators, the suite's checks, the scope matrix) reads the
  * API's operations from here, so the spec stays the one source of truth.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse } from 'yaml';
-import { OPENAPI_FILE } from './paths.ts';
+import { OPENAPI_FILE, ROOT } from './paths.ts';
 
 /** A feature module of the API (Authentication › module requirements). */
 export type Module = 'parts_inventory' | 'meters' | 'requests' | 'request_portals';
@@ -95,9 +99,28 @@ export function loadScopes(): string[] {
   return Object.keys(scheme['x-scopes']);
 }
 
+/** The YAML text parsed, from the JSON cache when present (written on a miss; best effort). */
+function parseCached(text: string): unknown {
+  const dir = resolve(ROOT, 'node_modules', '.cache', 'mms-conformance');
+  const file = resolve(dir, `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    const doc = parse(text);
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(doc));
+      renameSync(`${file}.${process.pid}.tmp`, file);
+    } catch {
+      /* a read-only tree: parse every time */
+    }
+    return doc;
+  }
+}
+
 function load(): { doc: OpenApiDocument; operations: Operation[] } {
   if (cached) return cached;
-  const doc = parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
+  const doc = parseCached(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
   cached = { doc, operations: buildOperations(doc) };
   return cached;
 }

@@ -24,8 +24,8 @@ export interface FieldError {
 type AjvInstance = InstanceType<typeof Ajv2020>;
 
 /** An Ajv instance holding every component schema of the spec in the given view. */
-export function createSchemaRegistry(view: SchemaView): AjvInstance {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true });
+export function createSchemaRegistry(view: SchemaView, options: { source?: boolean } = {}): AjvInstance {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true, code: { source: options.source === true } });
   (addFormats as unknown as (a: AjvInstance) => void)(ajv);
   for (const [name, schema] of Object.entries(loadOpenApi().components.schemas)) {
     const viewed = toView(schema, view);
@@ -160,33 +160,75 @@ export interface ResponseValidator {
   mediaType?: string;
   /** Validates a parsed body; returns Ajv's messages (empty when valid). */
   validateBody?: (body: unknown) => string[];
+  /** The same, each error with the JSON pointer of the offending field (a missing property's own pointer). */
+  bodyErrors?: (body: unknown) => BodyError[];
   /** Header name (lowercase) → whether required and a validator of its value. */
   headers: Record<string, { required: boolean; validate: (value: string) => string[] }>;
   errorCodes: string[];
 }
 
-function messages(v: ValidateFunction): string[] {
-  return (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : ''}`);
+/** One schema violation of a response body: where (RFC 6901 pointer, `''` for the root) and what. */
+export interface BodyError { pointer: string; message: string }
+
+function bodyErrors(v: ValidateFunction): BodyError[] {
+  return (v.errors ?? []).map((e) => {
+    const p = e.params as { missingProperty?: string; additionalProperty?: string };
+    const child = e.keyword === 'required' ? p.missingProperty : e.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
+    const pointer = child === undefined ? e.instancePath : `${e.instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return { pointer, message: `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${child !== undefined && e.keyword === 'additionalProperties' ? ` (${child})` : ''}` };
+  });
 }
 
-/** Compiles response validators: operationId → status → validator. */
-export function compileResponseValidators(view: SchemaView = 'stated'): Map<string, Map<number, ResponseValidator>> {
-  const ajv = createSchemaRegistry(view);
+function messages(v: ValidateFunction): string[] {
+  return bodyErrors(v).map((e) => e.message);
+}
+
+/**
+ * Every schema the response validators need, in a fixed order: per operation and documented status,
+ * the body schema (JSON media types) and each documented header's schema, each in its view.
+ */
+export function responseSchemas(view: SchemaView): Array<{ operationId: string; status: number; header?: string; schema: object }> {
+  const out: Array<{ operationId: string; status: number; header?: string; schema: object }> = [];
+  for (const operation of loadOperations()) {
+    const responseView: SchemaView = operation.inferred ? 'stated' : view;
+    for (const r of operation.responses) {
+      if (r.schema !== undefined && r.mediaType?.includes('json')) out.push({ operationId: operation.operationId, status: r.status, schema: toView(r.schema, responseView) as object });
+      for (const [name, h] of Object.entries(r.headers)) out.push({ operationId: operation.operationId, status: r.status, header: name, schema: toView(h.schema, view) as object });
+    }
+  }
+  return out;
+}
+
+/**
+ * Response validators: operationId → status → validator. `compiled` gives the validate functions in
+ * the order of `responseSchemas(view)` (e.g. loaded from standalone code, contract/validator-cache.ts);
+ * without it they are compiled here.
+ */
+export function compileResponseValidators(view: SchemaView = 'stated', compiled?: ValidateFunction[]): Map<string, Map<number, ResponseValidator>> {
+  const schemas = responseSchemas(view);
+  let validate: ValidateFunction[];
+  if (compiled) validate = compiled;
+  else {
+    const ajv = createSchemaRegistry(view);
+    validate = schemas.map((s) => ajv.compile(s.schema));
+  }
+  const index = new Map(schemas.map((s, i) => [`${s.operationId} ${s.status} ${s.header ?? ''}`, validate[i]!]));
+  const find = (operationId: string, status: number, header?: string) => index.get(`${operationId} ${status} ${header ?? ''}`);
   const out = new Map<string, Map<number, ResponseValidator>>();
   for (const operation of loadOperations()) {
     const byStatus = new Map<number, ResponseValidator>();
-    const responseView: SchemaView = operation.inferred ? 'stated' : view;
     for (const r of operation.responses) {
-      const body = r.schema !== undefined && r.mediaType?.includes('json') ? ajv.compile(toView(r.schema, responseView) as object) : undefined;
+      const body = r.schema !== undefined && r.mediaType?.includes('json') ? find(operation.operationId, r.status) : undefined;
       const headers: ResponseValidator['headers'] = {};
       for (const [name, h] of Object.entries(r.headers)) {
-        const v = ajv.compile(toView(h.schema, view) as object);
+        const v = find(operation.operationId, r.status, name)!;
         headers[name] = { required: h.required, validate: (value) => (v(coerce(value, h.schema)) ? [] : messages(v)) };
       }
       byStatus.set(r.status, {
         status: r.status,
         mediaType: r.mediaType,
         validateBody: body ? (b) => (body(b) ? [] : messages(body)) : undefined,
+        bodyErrors: body ? (b) => (body(b) ? [] : bodyErrors(body)) : undefined,
         headers,
         errorCodes: r.errorCodes,
       });

@@ -80,9 +80,11 @@ export class Judge {
     for (const check of CHECKS) {
       // A HEAD answer is a GET answer without its body (RFC 9110 §9.3.2): body checks do not apply.
       if (o.method === 'HEAD' && check.name === 'problemDetails') continue;
-      for (const message of check.run(x, this.state)) {
+      for (const found of check.run(x, this.state)) {
         const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
-        findings.push({ ...base, side: 'response', check: check.name, requirement, message, location: locationOf(message) });
+        const message = typeof found === 'string' ? found : found.message;
+        const location = typeof found === 'string' ? locationOf(found) : found.at.replace(/\/\d+(?=\/|$)/g, '/*');
+        findings.push({ ...base, side: 'response', check: check.name, requirement, message, location });
       }
     }
     return findings;

@@ -13,7 +13,7 @@ import { test as base, expect } from '@playwright/test';
 import type { TargetProfile } from '../contract/profile.ts';
 import type { Module } from '../contract/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
-import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from './lib/exchange.ts';
+import { EVIDENCE_ATTACHMENT, evidenceOf } from './lib/exchange.ts';
 import { need, type KeyPath } from './lib/needs.ts';
 import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
@@ -63,19 +63,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   session: async ({ request, profile, governor, redactor, checkState }, use, testInfo) => {
     const session: ClientSession = {
       request, baseUrl: profile.baseUrl, governor, redactor, checkState,
-      exchanges: [], checkFailures: [], pace: true,
+      exchanges: [], checkFailures: [], pace: true, lastRead: -1,
+      stillPassing: () => testInfo.status === testInfo.expectedStatus,
     };
     await use(session);
-    releaseLeases();
-    const failed = testInfo.status !== testInfo.expectedStatus;
-    const keep = failed ? session.exchanges.slice(-12) : [];
-    const offset = session.exchanges.length - keep.length;
-    const record: EvidenceRecord = {
-      requests: session.exchanges.length,
-      exchanges: keep.map(({ operation, json: _json, ...x }) => ({ ...x, operationId: operation?.operationId })),
-      checkFailures: session.checkFailures.map((f) => ({ ...f, exchange: f.exchange - offset })),
-    };
-    await testInfo.attach(EVIDENCE_ATTACHMENT, { body: JSON.stringify(record), contentType: 'application/json' });
+    try {
+      releaseLeases();
+    } finally {
+      const failed = testInfo.status !== testInfo.expectedStatus && testInfo.status !== 'skipped';
+      await testInfo.attach(EVIDENCE_ATTACHMENT, { body: JSON.stringify(evidenceOf(session, failed)), contentType: 'application/json' });
+    }
   },
 
   api: async ({ session, profile }, use, testInfo) => {

@@ -1,5 +1,5 @@
 /** Every header the description documents for the operation's response is present and valid (SPEC-006). */
-import type { Check } from './types.ts';
+import type { Check, Finding } from './types.ts';
 import { responseValidator } from '../lib/spec-index.ts';
 
 export const documentedHeaders: Check = {
@@ -10,14 +10,14 @@ export const documentedHeaders: Check = {
     if (!op) return [];
     const v = responseValidator(op, x.status);
     if (!v) return [];
-    const problems: string[] = [];
+    const problems: Finding[] = [];
     for (const [name, h] of Object.entries(v.headers)) {
       const value = x.responseHeaders[name];
       if (value === undefined) {
-        if (h.required) problems.push(`${x.status} response lacks documented header ${name}`);
+        if (h.required) problems.push({ message: `${x.status} response lacks documented header ${name}`, at: name });
         continue;
       }
-      for (const m of h.validate(value)) problems.push(`header ${name}: ${value} ${m.replace('(root) ', '')}`);
+      for (const m of h.validate(value)) problems.push({ message: `header ${name}: ${value} ${m.replace('(root) ', '')}`, at: name });
     }
     return problems;
   },

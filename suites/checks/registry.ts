@@ -43,4 +43,4 @@ export const CHECKS: readonly Check[] = [
   ].map(apiOnly),
 ];
 
-export type { Check, CheckState } from './types.ts';
+export type { Check, CheckState, Finding } from './types.ts';

@@ -13,7 +13,7 @@ export const schemaValid: Check = {
     const op = x.operation;
     if (!op || x.json === undefined) return [];
     const v = responseValidator(op, x.status);
-    if (!v?.validateBody) return [];
-    return v.validateBody(x.json).slice(0, 5).map((m) => `${op.operationId} ${x.status} body: ${m}`);
+    if (!v?.bodyErrors) return [];
+    return v.bodyErrors(x.json).slice(0, 5).map((e) => ({ message: `${op.operationId} ${x.status} body: ${e.message}`, at: e.pointer || '/' }));
   },
 };

@@ -11,10 +11,13 @@ export interface CheckState {
   errorsUrl?: string;
 }
 
+/** What a check found: a message, or a message with where (a JSON pointer into the body, or a header name). */
+export type Finding = string | { message: string; at: string };
+
 export interface Check {
   name: string;
   /** The requirement a failure of this check fails; for inferred operations, `inferredRequirement`. */
   requirement: string;
   inferredRequirement?: string;
-  run(x: Exchange, state: CheckState): string[];
+  run(x: Exchange, state: CheckState): Finding[];
 }

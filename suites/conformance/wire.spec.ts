@@ -130,9 +130,9 @@ test.describe('wire styles', () => {
       ['POST', `/assets/${loose.id}/move`, { parent_asset_id: target.id }], ['PATCH', `/assets/${loose.id}/hierarchy`, { parent_asset_id: target.id }],
     ]);
     // PATCH /assets/{id} is an inferred route: whatever it answers, parent_asset_id stays read-only.
-    const lenient = api.lenient();
-    await lenient.patch(`/assets/${loose.id}`, { json: { parent_asset_id: target.id } });
-    if (child) await lenient.patch(`/assets/${child.id}`, { json: { parent_asset_id: null } });
+    const sample = api;
+    await sample.patch(`/assets/${loose.id}`, { json: { parent_asset_id: target.id } });
+    if (child) await sample.patch(`/assets/${child.id}`, { json: { parent_asset_id: null } });
     const after = new Map((await walkPages(api, '/assets', { limit: 100 })).items.map((a) => [a.id, a]));
     expect(after.get(loose.id)?.parent_asset_id ?? null, `${loose.id} did not move`).toBeNull();
     if (child) expect(after.get(child.id)?.parent_asset_id, `${child.id} did not move`).toBe(child.parent_asset_id);

@@ -181,7 +181,7 @@ test.describe('work-order parts section', () => {
     const stock = await parts.stocked();
     const { id, section } = await withRow(parts, stock, 2);
     const before = itemOn(section, stock)!.inStockQuantity;
-    const done = await api.lenient().patch(`/work-orders/${id}`, { json: { status: 'done' } });
+    const done = await api.patch(`/work-orders/${id}`, { json: { status: 'done' } });
     if (done.status !== 200) notAssessed(`the target cannot complete a work order through PATCH status (answered ${done.status})`);
     const completed = await parts.section(id);
     expect(completed.partStatus).toBe('issued');
@@ -199,7 +199,7 @@ test.describe('work-order parts section', () => {
     const row = itemOn(await parts.transition(id, 'issued'), stock)!.id;
     const raised = await parts.replace(id, [{ id: row, ...stock, quantity: 5 }]);
     expect(itemOn(raised, stock)).toMatchObject({ id: row, quantity: 5, quantityUsed: 5, inStockQuantity: before - 5 });
-    const done = await api.lenient().patch(`/work-orders/${id}`, { json: { status: 'done' } });
+    const done = await api.patch(`/work-orders/${id}`, { json: { status: 'done' } });
     if (done.status !== 200) notAssessed(`the target cannot complete a work order through PATCH status (answered ${done.status})`);
     const lowered = await parts.replace(id, [{ id: row, ...stock, quantity: 1 }]);
     expect(itemOn(lowered, stock)).toMatchObject({ id: row, quantityUsed: 1, inStockQuantity: before - 1 });
@@ -231,11 +231,11 @@ test.describe('work-order parts section', () => {
     const before = itemOn(section, stock)!.inStockQuantity;
     const command = await parts.command(id, { operation: 'transition', targetStatus: 'issued' });
     const path = `/work-orders/${id}/parts`;
-    const first = await api.lenient().post(path, { json: command });
+    const first = await api.post(path, { json: command });
     expect(first.status, first.text).toBeGreaterThanOrEqual(200);
     expect(first.status, first.text).toBeLessThan(300);
     const applied = await parts.section(id);
-    const retry = await api.lenient().post(path, { json: command });
+    const retry = await api.post(path, { json: command });
     expect(retry.status).toBe(first.status);
     if (first.body !== undefined) expect(retry.body).toEqual(first.body);
     else expect(retry.text).toBe(first.text);
@@ -315,7 +315,7 @@ test.describe('work-order parts section', () => {
     const client = as.moduleDisabled('parts_inventory');
     const stock = await parts.fixtureStock('fixtures.partsModuleDisabledStock');
     const id = await parts.workOrder(client);
-    await parts.send(id, { operation: 'replace', items: [{ ...stock, quantity: 1 }] }, client.lenient());
+    await parts.send(id, { operation: 'replace', items: [{ ...stock, quantity: 1 }] }, client);
     const before = await parts.section(id, client);
     expect(before.capabilities.allowedTransitions.filter((s: string) => TAKING_STOCK.includes(s))).toEqual([]);
     for (const target of TAKING_STOCK) {
@@ -353,7 +353,7 @@ test.describe('work-order parts section', () => {
       { partId: stock.partId, locationId: 'loc_doesnotexist0000' },
     ];
     const foreign = as.otherOrg();
-    const theirPart = (await foreign.lenient().get('/parts', { query: { limit: 1 } })).body?.data?.[0]?.id;
+    const theirPart = (await foreign.get('/parts', { query: { limit: 1 } })).body?.data?.[0]?.id;
     if (theirPart) rows.push({ partId: theirPart, locationId: stock.locationId });
     const theirLocation = (await foreign.get('/assets', { query: { limit: 100 } })).body.data.find((a: { location_id?: string }) => a.location_id)?.location_id;
     if (theirLocation) rows.push({ partId: stock.partId, locationId: theirLocation });
@@ -365,7 +365,7 @@ test.describe('work-order parts section', () => {
     const stock = await parts.stocked();
     const id = await parts.workOrder();
     const { aggregateVersion } = await parts.section(id);
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => api.lenient().post(`/work-orders/${id}/parts`, {
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => api.post(`/work-orders/${id}/parts`, {
       json: { operation: 'replace', idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: aggregateVersion, items: [{ ...stock, quantity: i + 1 }] },
     })));
     const applied = responses.flatMap((r, i) => (r.status >= 200 && r.status < 300 ? [i] : []));
@@ -390,7 +390,7 @@ test.describe('work-order parts section', () => {
     const { id } = await withRow(parts, stock, 1);
     const issued = await parts.transition(id, 'issued');
     expect(issued.capabilities.allowedTransitions).toEqual(['assigned']);
-    const done = await api.lenient().patch(`/work-orders/${id}`, { json: { status: 'done' } });
+    const done = await api.patch(`/work-orders/${id}`, { json: { status: 'done' } });
     if (done.status !== 200) notAssessed(`the target cannot complete a work order through PATCH status (answered ${done.status})`);
     const completed = await parts.section(id);
     expect(completed.capabilities.allowedTransitions).toEqual([]);
@@ -414,7 +414,7 @@ test.describe('work-order parts section', () => {
     for (const status of ['done', 'canceled']) {
       const id = await parts.workOrder();
       expect((await parts.section(id)).historyOnly).toBe(false);
-      const moved = await api.lenient().patch(`/work-orders/${id}`, { json: { status } });
+      const moved = await api.patch(`/work-orders/${id}`, { json: { status } });
       if (moved.status !== 200) notAssessed(`the target cannot set a work order status through PATCH (answered ${moved.status})`);
       expect((await parts.section(id)).historyOnly, status).toBe(true);
     }

@@ -7,7 +7,7 @@
 import { test as base, expect } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import { anyAsset, anyLocation, expectCreated, uid } from '../lib/provision.ts';
+import { anyAsset, anyLocation, expectCreated, precondition, uid } from '../lib/provision.ts';
 import { lease } from '../lib/lease.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { walkPages } from '../lib/walk-pages.ts';
@@ -25,14 +25,14 @@ export function freshValue(): string {
 
 /** Attaches `value` (a fresh one by default) to `target`, asserting 201 and the echoed mapping. */
 export async function attachIdentifier(api: ApiClient, target: Target, value = freshValue()): Promise<Identifier> {
-  const created = expectCreated(await api.post('/identifiers', { json: { value, ...target } }));
+  const created = precondition(await api.post('/identifiers', { json: { value, ...target } }));
   expect(created.body.data).toMatchObject({ value, ...target });
   return created.body.data;
 }
 
 /** Generates an identifier for `target`, asserting 201 and the echoed target. */
 export async function generateIdentifier(api: ApiClient, target: Target): Promise<Identifier> {
-  const created = expectCreated(await api.post('/identifiers/generate', { json: target }));
+  const created = precondition(await api.post('/identifiers/generate', { json: target }));
   expect(created.body.data).toMatchObject(target);
   expect(typeof created.body.data.value).toBe('string');
   return created.body.data;
@@ -75,12 +75,12 @@ export async function locationTarget(api: ApiClient, profile?: TargetProfile): P
  * written through inferred routes, so a target without a usable part makes the test not assessed.
  */
 export async function identifierOnAPart(api: ApiClient): Promise<{ target: Target; identifier: Identifier }> {
-  const parts = await api.lenient().get('/parts', { query: { limit: 1 } });
+  const parts = await api.get('/parts', { query: { limit: 1 } });
   const part = parts.status === 200 ? parts.body?.data?.[0] : undefined;
   if (!part?.id) notAssessed(`no part of the organization was found (inferred GET /parts answered ${parts.status})`);
   const target: Target = { target_type: 'part', target_id: part.id };
   const value = freshValue();
-  const attached = await api.lenient().post('/identifiers', { json: { value, ...target } });
+  const attached = await api.post('/identifiers', { json: { value, ...target } });
   if (attached.status !== 201) notAssessed(`part ${part.id} from GET /parts does not take an identifier (POST /identifiers answered ${attached.status})`);
   return { target, identifier: attached.body.data };
 }

@@ -5,7 +5,7 @@
  */
 import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient } from '../lib/client.ts';
-import { expectCreated, uid } from '../lib/provision.ts';
+import { expectCreated, precondition, uid } from '../lib/provision.ts';
 import type { Location } from '../lib/api-types.ts';
 
 /** A name unique within the run. */
@@ -15,7 +15,7 @@ export function locationName(): string {
 
 /** Creates a location (asserting 201) and returns its data; `parentId` makes it a sub-location. */
 export async function createLocation(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Location> {
-  const response = expectCreated(await client.post('/locations', { json: { name: locationName(), ...overrides } }));
+  const response = precondition(await client.post('/locations', { json: { name: locationName(), ...overrides } }));
   return response.body.data;
 }
 

@@ -7,7 +7,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import { expectCreated, uid } from '../lib/provision.ts';
+import { expectCreated, precondition, uid } from '../lib/provision.ts';
 import { findInCompatList } from '../lib/walk-pages.ts';
 import type { Portal, WorkRequest } from '../lib/api-types.ts';
 
@@ -49,7 +49,7 @@ export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 
 
 /** Creates a work request (inferred POST /workrequests, asserting 200) and returns it. */
 export async function createWorkRequest(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<WorkRequest> {
-  const response = expectCreated(await api.post('/workrequests', { json: { title: `CT request ${uid()}`, priority: 'LOW', ...overrides } }), 200);
+  const response = precondition(await api.post('/workrequests', { json: { title: `CT request ${uid()}`, priority: 'LOW', ...overrides } }), 200);
   expect(response.body.workRequest.requestStatus).toBe('PENDING');
   return response.body.workRequest;
 }
@@ -66,7 +66,7 @@ export function putThumbnail(api: ApiClient, id: string, bytes: Buffer, contentT
 
 /** Creates a request portal (inferred POST /workrequestportals, asserting 200) and returns it. */
 export async function createPortal(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<Portal> {
-  const response = expectCreated(await api.post('/workrequestportals', { json: { title: `CT portal ${uid()}`, ...overrides } }), 200);
+  const response = precondition(await api.post('/workrequestportals', { json: { title: `CT portal ${uid()}`, ...overrides } }), 200);
   return response.body.workRequestPortal;
 }
 

@@ -1,9 +1,13 @@
 /**
  * The suite's API client over Playwright's APIRequestContext (the `request` fixture, no browser).
  *
- * Every response is recorded as evidence (secrets redacted) and passes through the universal checks;
- * a failed check fails the test with the check's name and requirement. Requests of a key pool are
- * paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in the evidence.
+ * Every response is recorded as evidence (secrets redacted) and passes through the universal checks. A
+ * failed check is recorded in the session (`checkFailures`, with its exchange) and fails only the check's
+ * own requirement (design.md §6) — never the test, whose tagged requirements its own assertions decide.
+ * Each response remembers its exchange: reading it while the test still passes marks that exchange as
+ * the one the next assertion looks at (`lastRead`), the evidence of a failing assertion. Requests of a
+ * key pool are paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in
+ * the evidence.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { CHECKS, type CheckState } from '../checks/registry.ts';
@@ -47,14 +51,10 @@ export interface ClientSession {
   checkFailures: Array<CheckFailure & { exchange: number }>;
   /** Whether to pace and retry 429s (off for the rate-limit tests, which want the raw answers). */
   pace: boolean;
-}
-
-/** A universal check failed: the message names the check and the requirement. */
-export class CheckError extends Error {
-  constructor(readonly failures: CheckFailure[]) {
-    super(failures.map((f) => `[check ${f.check} → ${f.requirement}] ${f.message}`).join('\n'));
-    this.name = 'CheckError';
-  }
+  /** Index in `exchanges` of the last response the test read while it still passed (-1: none). */
+  lastRead: number;
+  /** Whether the test still passes (reads after a failure, by cleanups, do not move `lastRead`). */
+  stillPassing: () => boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,21 +63,27 @@ function truncate(text: string): string {
   return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : text;
 }
 
+/** The response as the test sees it: reading any member marks its exchange as the one looked at. */
+function tracked<T>(session: ClientSession, index: number, values: ApiResponse<T>): ApiResponse<T> {
+  const out = {} as ApiResponse<T>;
+  for (const [name, value] of Object.entries(values)) {
+    Object.defineProperty(out, name, {
+      enumerable: true,
+      get() {
+        if (session.stillPassing()) session.lastRead = index;
+        return value;
+      },
+    });
+  }
+  return out;
+}
+
 export class ApiClient {
-  /**
-   * @param enforce whether a failed universal check throws (default) or is only recorded — for
-   *   provisioning through inferred operations, whose failures must not fail a `must` test.
-   */
-  constructor(readonly session: ClientSession, readonly credentials: Credentials, readonly enforce = true) {}
+  constructor(readonly session: ClientSession, readonly credentials: Credentials) {}
 
   /** A client of the same session with other credentials. */
   with(credentials: Credentials): ApiClient {
-    return new ApiClient(this.session, credentials, this.enforce);
-  }
-
-  /** The same client, recording check failures without throwing them. */
-  lenient(): ApiClient {
-    return new ApiClient(this.session, this.credentials, false);
+    return new ApiClient(this.session, credentials);
   }
 
   get<T = any>(path: string, options?: RequestOptions) { return this.send<T>('GET', path, options); }
@@ -88,7 +94,7 @@ export class ApiClient {
 
   /**
    * Sends a request. `path` is relative to the API base (`/meters`) or an absolute URL (a
-   * `nextPageUrl`). Throws CheckError when a universal check fails.
+   * `nextPageUrl`). Universal check failures are recorded in the session, never thrown.
    */
   async send<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const s = this.session;
@@ -155,7 +161,7 @@ export class ApiClient {
       };
       s.exchanges.push(exchange);
       this.check(exchange);
-      return { status: exchange.status, headers: responseHeaders, body: json as T, text, exchange };
+      return tracked<T>(s, s.exchanges.length - 1, { status: exchange.status, headers: responseHeaders, body: json as T, text, exchange });
     }
   }
 
@@ -168,18 +174,18 @@ export class ApiClient {
     return { header: `Bearer ${key}`, key, waitMs };
   }
 
+  /** Runs the universal checks on the exchange just recorded; records what they find. */
   private check(x: Exchange): void {
     const s = this.session;
-    const failures: CheckFailure[] = [];
+    const exchange = s.exchanges.length - 1;
     for (const check of CHECKS) {
-      for (const message of check.run(x, s.checkState)) {
+      for (const finding of check.run(x, s.checkState)) {
         const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
-        failures.push({ check: check.name, requirement, message });
+        const { message, at } = typeof finding === 'string' ? { message: finding, at: undefined } : finding;
+        const failure: CheckFailure & { exchange: number } = { check: check.name, requirement, message, operationId: x.operation?.operationId, status: x.status, exchange };
+        if (at !== undefined) failure.at = at;
+        s.checkFailures.push(failure);
       }
     }
-    if (failures.length === 0) return;
-    const index = s.exchanges.length - 1;
-    for (const f of failures) s.checkFailures.push({ ...f, exchange: index });
-    if (this.enforce) throw new CheckError(failures);
   }
 }

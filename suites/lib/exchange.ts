@@ -3,6 +3,7 @@
  * Bodies are kept as text, truncated; secrets are redacted before anything leaves the worker.
  */
 import type { Operation } from '../../contract/openapi.ts';
+import type { ClientSession } from './client.ts';
 
 export interface Exchange {
   method: string;
@@ -24,19 +25,71 @@ export interface Exchange {
   retries: Array<{ status: number; waitedSeconds: number }>;
 }
 
-/** A failed universal check: the check's name, the requirement it proves, and what it saw. */
+/**
+ * A failed universal check: the check's name, the requirement it proves, what it saw, and where — the
+ * operation and status of the exchange and `at`, a JSON pointer into the body or a header name. Those
+ * four with the check make its signature: one root cause of the report (design.md §6).
+ */
 export interface CheckFailure {
   check: string;
   requirement: string;
   message: string;
+  operationId?: string;
+  status?: number;
+  at?: string;
 }
 
-/** What a reporter attachment of a test carries. */
+/**
+ * What a reporter attachment of a test carries: the exchanges kept as evidence (those a check failure
+ * or the failing assertion looked at, and a few before the latter), the check failures with the index
+ * of their exchange in `exchanges` (-1: not kept), and `failedExchange`, the index of the exchange whose
+ * response the test read last before it failed.
+ */
 export interface EvidenceRecord {
   exchanges: Array<Omit<Exchange, 'operation' | 'json'> & { operationId?: string }>;
   checkFailures: Array<CheckFailure & { exchange: number }>;
+  failedExchange?: number;
   requests: number;
 }
 
 export const EVIDENCE_ATTACHMENT = 'conformance-evidence';
 export const MAX_BODY_CHARS = 4000;
+
+/** The root cause a check failure belongs to: check, operation, status and pointer or header name. */
+export function checkSignature(f: CheckFailure): string {
+  return [f.check, f.operationId ?? '-', f.status ?? '-', f.at ?? ''].join(' ');
+}
+
+/** How many exchanges before the one a failing assertion read are kept (folded in the report). */
+const EARLIER_KEPT = 6;
+
+/**
+ * The evidence of one test (design.md §6): every check failure once per exchange (the exchange of the
+ * first failure of each signature kept), and for a failed test the exchange its failing assertion read (the session's
+ * `lastRead`, else the last one) with up to EARLIER_KEPT exchanges before it.
+ */
+export function evidenceOf(session: Pick<ClientSession, 'exchanges' | 'checkFailures' | 'lastRead'>, failed: boolean): EvidenceRecord {
+  const keep = new Set<number>();
+  const seen = new Set<string>();
+  const failures: EvidenceRecord['checkFailures'] = [];
+  for (const f of session.checkFailures) {
+    const signature = checkSignature(f);
+    if (seen.has(`${signature}#${f.exchange}`)) continue;
+    if (!seen.has(signature)) keep.add(f.exchange);
+    seen.add(signature).add(`${signature}#${f.exchange}`);
+    failures.push(f);
+  }
+  const looked = failed && session.exchanges.length > 0 ? (session.lastRead >= 0 ? session.lastRead : session.exchanges.length - 1) : -1;
+  for (let i = Math.max(0, looked - EARLIER_KEPT); i <= looked; i++) keep.add(i);
+  const kept = [...keep].filter((i) => i >= 0 && i < session.exchanges.length).sort((a, b) => a - b);
+  const position = new Map(kept.map((original, i) => [original, i]));
+  return {
+    requests: session.exchanges.length,
+    exchanges: kept.map((i) => {
+      const { operation, json: _json, ...x } = session.exchanges[i]!;
+      return { ...x, operationId: operation?.operationId };
+    }),
+    checkFailures: failures.map((f) => ({ ...f, exchange: position.get(f.exchange) ?? -1 })),
+    ...(looked >= 0 ? { failedExchange: position.get(looked)! } : {}),
+  };
+}

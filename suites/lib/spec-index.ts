@@ -1,10 +1,12 @@
 /**
  * The spec as the suite's checks need it: which operation a request addressed, and the response
- * validators of that operation (stated view: inferred shapes never decide). Compiled once per worker.
+ * validators of that operation (stated view: inferred shapes never decide), loaded from standalone code
+ * generated once per spec (contract/validator-cache.ts).
  */
 import { loadOperations, type Operation } from '../../contract/openapi.ts';
 import { Router } from '../../contract/router.ts';
-import { compileResponseValidators, type ResponseValidator } from '../../contract/validators.ts';
+import type { ResponseValidator } from '../../contract/validators.ts';
+import { cachedResponseValidators } from '../../contract/validator-cache.ts';
 
 let router: Router | undefined;
 let validators: Map<string, Map<number, ResponseValidator>> | undefined;
@@ -18,6 +20,6 @@ export function operationFor(method: string, path: string): Operation | undefine
 
 /** The validators of an operation's documented status, if documented. */
 export function responseValidator(op: Operation, status: number): ResponseValidator | undefined {
-  validators ??= compileResponseValidators('stated');
+  validators ??= cachedResponseValidators('stated');
   return validators.get(op.operationId)!.get(status);
 }

@@ -47,7 +47,7 @@ type ModelCommand = fc.AsyncCommand<Model, Real>;
 const ok = (r: ApiResponse) => r.status >= 200 && r.status < 300;
 
 async function post(real: Real, command: Command): Promise<ApiResponse> {
-  return real.api.lenient().post(`/work-orders/${real.id}/parts`, { json: command });
+  return real.api.post(`/work-orders/${real.id}/parts`, { json: command });
 }
 
 /** A command on the last-read version with a fresh key. */

@@ -25,6 +25,8 @@ import { buildReport } from './verdicts.ts';
 import { loadWaivers } from './waivers.ts';
 import { writeReports } from './write.ts';
 import { Progress } from './progress.ts';
+import { renderFailures } from './console.ts';
+import { errorText, withRerunCommand } from './property-failure.ts';
 import type { ConformanceReport, TestOutcome, TestStatus } from './model.ts';
 
 export interface ReporterOptions { outputDir?: string; progress?: boolean }
@@ -70,7 +72,7 @@ export default class ConformanceReporter implements Reporter {
       tags: test.tags,
       status: result.status,
       durationMs: result.duration,
-      errors: result.errors.map((e) => (e.message ?? e.value ?? '').replace(/\u001b\[[0-9;]*m/g, '')),
+      errors: result.errors.map((e) => withRerunCommand(errorText(e), test.title)),
       skipReason: result.status === 'skipped' ? skip ?? 'skipped' : undefined,
       evidence,
     };
@@ -127,6 +129,7 @@ export default class ConformanceReporter implements Reporter {
     process.stdout.write(
       `\nConformance: ${this.report.verdict.toUpperCase()} — must: ${s.must.passed} passed, ${s.must.failed} failed, ${s.must.notAssessed} not assessed, ${s.must.untestable} untestable; ` +
       `${s.must.waived ? `${s.must.waived} waived; ` : ''}inferred: ${s.inferred.passed} passed, ${s.inferred.failed} failed, ${s.inferred.notAssessed} not assessed.\n` +
+      `${renderFailures(this.report)}` +
       `Reports: ${relative(process.cwd(), paths.html)}, ${relative(process.cwd(), paths.json)}, ${relative(process.cwd(), paths.junit)}, ${relative(process.cwd(), paths.markdown)}\n`,
     );
   }

@@ -4,7 +4,8 @@
  * requirement with its statement, level, verdict, tests and, for a failure, the failing check's message
  * and the exchanges that show it. Filters by verdict, family, level and text run in an inline script.
  */
-import type { ConformanceReport, RequirementResult, Tally } from './model.ts';
+import type { ConformanceReport, RequirementResult, RootCause, Tally } from './model.ts';
+import { highlightJson } from './json-highlight.ts';
 import type { EvidenceRecord } from '../lib/exchange.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -53,6 +54,8 @@ pre{background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:
 .bar .pass{background:var(--pass)}.bar .fail{background:var(--fail)}.bar .waive{background:var(--waive)}.bar .warn{background:#d4a72c}
 table.families td,table.families th{padding:3px 8px}tr.failing>th{box-shadow:inset 3px 0 var(--fail)}
 details.earlier>summary{cursor:pointer;color:var(--muted);margin:6px 0}
+mark{background:#ffebe9;outline:1px solid var(--fail);color:inherit}
+ol.causes li{margin:4px 0}ol.causes code{background:var(--bg);padding:0 3px;border-radius:3px}.rc{font-size:12px}
 `;
 
 const SCRIPT = `
@@ -104,22 +107,25 @@ function prettyBody(body: string): string {
   }
 }
 
-function exchangeHtml(x: EvidenceRecord['exchanges'][number]): string {
-  const headers = (h: Record<string, string>) => Object.entries(h).map(([k, v]) => `${k}: ${v}`).join('\n');
+/** One exchange; `at` marks the offending body field (JSON pointer) or header (name). */
+function exchangeHtml(x: EvidenceRecord['exchanges'][number], at?: string): string {
+  const headers = (h: Record<string, string>) => Object.entries(h).map(([k, v]) => (at !== undefined && at.split(', ').includes(k) ? `<mark>${escapeHtml(`${k}: ${v}`)}</mark>` : escapeHtml(`${k}: ${v}`))).join('\n');
+  const missingHeaders = at !== undefined && !at.startsWith('/') ? at.split(', ').filter((h) => x.responseHeaders[h] === undefined) : [];
+  const bodyPointer = at?.startsWith('/') ? at : undefined;
   const retries = x.retries.length ? `\n(retried after ${x.retries.map((r) => `${r.status || 'pacing'} ${r.waitedSeconds}s`).join(', ')})` : '';
   return `<div class="exchange">
-<div><h4>Request</h4><pre>${escapeHtml(`${x.method} ${x.url}\n${headers(x.requestHeaders)}${x.requestBody ? `\n\n${prettyBody(x.requestBody)}` : ''}`)}</pre></div>
-<div><h4>Response ${x.status} (${x.durationMs} ms)</h4><pre>${escapeHtml(`${x.status}\n${headers(x.responseHeaders)}\n\n${prettyBody(x.responseBody)}${retries}`)}</pre></div>
+<div><h4>Request</h4><pre>${escapeHtml(`${x.method} ${x.url}\n`)}${headers(x.requestHeaders)}${x.requestBody ? escapeHtml(`\n\n${prettyBody(x.requestBody)}`) : ''}</pre></div>
+<div><h4>Response ${x.status} (${x.durationMs} ms)${bodyPointer ? ` — <mark>${escapeHtml(bodyPointer)}</mark> marked` : ''}</h4><pre>${x.status}\n${headers(x.responseHeaders)}${missingHeaders.length ? `\n<mark>(no ${escapeHtml(missingHeaders.join(', '))})</mark>` : ''}\n\n${highlightJson(x.responseBody, bodyPointer)}${escapeHtml(retries)}</pre></div>
 </div>`;
 }
 
 function requirementHtml(r: RequirementResult): string {
   const cls = VERDICT_CLASS[r.verdict]!;
   const failures = r.failures.map((f) => `<div class="failure${r.verdict === 'waived' ? ' waived' : ''}">
-<p><b>${escapeHtml(f.test)}</b>${f.check ? ` — check <code>${escapeHtml(f.check)}</code>` : ''}</p>
+<p><a class="rc" href="#${escapeHtml(f.rootCause)}">${escapeHtml(f.rootCause)}</a> <b>${escapeHtml(f.test)}</b>${f.check ? ` — check <code>${escapeHtml(f.check)}</code>` : ''}</p>
 <pre>${escapeHtml(f.message)}</pre>
-${f.evidence.length ? `<p class="muted">The last exchange of the test:</p>${exchangeHtml(f.evidence[f.evidence.length - 1]!)}` : ''}
-${f.evidence.length > 1 ? `<details class="earlier"><summary>${f.evidence.length - 1} earlier exchange${f.evidence.length > 2 ? 's' : ''} of the test</summary>${f.evidence.slice(0, -1).reverse().map(exchangeHtml).join('\n')}</details>` : ''}
+${f.evidence.length ? `<p class="muted">The exchange the failing ${f.check ? 'check' : 'assertion'} looked at:</p>${exchangeHtml(f.evidence[f.evidence.length - 1]!, f.at)}` : ''}
+${f.evidence.length > 1 ? `<details class="earlier"><summary>${f.evidence.length - 1} earlier exchange${f.evidence.length > 2 ? 's' : ''} of the test</summary>${f.evidence.slice(0, -1).reverse().map((x) => exchangeHtml(x)).join('\n')}</details>` : ''}
 </div>`).join('\n');
   const tests = r.tests.length
     ? `<ul class="tests">${r.tests.map((t) => `<li><span class="badge ${VERDICT_CLASS[t.status === 'passed' ? 'passed' : t.status === 'skipped' ? 'not assessed' : 'failed']}">${escapeHtml(t.status)}</span> ${escapeHtml(t.title)} <span class="muted">${escapeHtml(t.file)}:${t.line}</span></li>`).join('')}</ul>`
@@ -133,6 +139,12 @@ ${failures}
 <p><b>Tests</b></p>${tests}
 </div>
 </details>`;
+}
+
+/** A root cause's line: its summary (code spans kept), the requirements it failed, linked. */
+function causeHtml(c: RootCause): string {
+  const summary = escapeHtml(c.summary).replace(/`([^`]+)`/g, '<code>$1</code>');
+  return `<li id="${escapeHtml(c.id)}"><span class="badge ${c.level === 'must' ? 'fail' : 'muted'}">${c.level}</span> ${summary} — fails ${c.requirements.map((id) => `<a href="#req-${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}${c.kind === 'check' ? ` <span class="muted">(${c.tests} test${c.tests === 1 ? '' : 's'})</span>` : ''}</li>`;
 }
 
 /** Renders the whole report as one HTML document. */
@@ -168,7 +180,8 @@ export function renderHtml(report: ConformanceReport): string {
 </div>
 </header>
 <main>
-${failedMust.length ? `<h2>Failing must requirements (${failedMust.length})</h2><ul class="failing-list">${failedMust.map((r) => `<li><a href="#req-${escapeHtml(r.id)}">${escapeHtml(r.id)}</a> ${escapeHtml(r.statement)}</li>`).join('')}</ul>` : ''}
+${report.rootCauses.length ? `<h2 id="root-causes">${report.rootCauses.length} root cause${report.rootCauses.length === 1 ? '' : 's'}</h2><ol class="causes">${report.rootCauses.map(causeHtml).join('')}</ol>` : ''}
+${failedMust.length ? `<h2>Failing must requirements (${failedMust.length})</h2><ul class="failing-list">${failedMust.map((r) => `<li><a href="#req-${escapeHtml(r.id)}">${escapeHtml(r.id)}</a> ${escapeHtml(r.statement)} — root cause ${r.rootCauses.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}</li>`).join('')}</ul>` : ''}
 <h2>Families</h2>
 <p class="muted">Verdicts per requirement. <b>must</b> requirements are stated by the description and decide the verdict; <b>inferred</b> ones record what the description leaves unshown and never do.</p>
 <table class="families"><tr><th rowspan="2">Family</th><th colspan="6">must</th><th colspan="3">inferred</th></tr>

@@ -1,11 +1,21 @@
 /**
  * The Markdown summary of a conformance report (README "Reports": the JUnit and Markdown rows), short enough for a pull-request comment or
- * `$GITHUB_STEP_SUMMARY`: the verdict, the counts, families with failures, and each failing `must`
- * requirement with its first message line.
+ * `$GITHUB_STEP_SUMMARY`: the verdict, the root causes first (design.md §6), the counts, and each
+ * failing `must` requirement once with its first message line and root causes.
  */
 import type { ConformanceReport } from './model.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** The root causes, one numbered line each (at most 30). */
+function rootCauseLines(report: ConformanceReport): string[] {
+  const causes = report.rootCauses;
+  if (causes.length === 0) return [];
+  const lines = ['', `### ${causes.length} root cause${causes.length === 1 ? '' : 's'}`, ''];
+  for (const c of causes.slice(0, 30)) lines.push(`- **${c.id}** (${c.level}) ${c.summary.replace(/\n/g, ' ')} — fails ${c.requirements.join(', ')}`);
+  if (causes.length > 30) lines.push(`- … and ${causes.length - 30} more (see conformance.json).`);
+  return lines;
+}
 
 export function renderMarkdown(report: ConformanceReport): string {
   const s = report.summary;
@@ -13,6 +23,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     `## Conformance: ${report.verdict.toUpperCase()}`,
     '',
     `**Target** ${report.target.name} (${report.target.baseUrl}) · **spec** ${report.spec.version} · **catalog** ${report.catalog.version} · ${report.run.tests.total} tests, ${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(0)} s${report.run.shard ? ` · shard ${report.run.shard.current}/${report.run.shard.total}` : ''}`,
+    ...rootCauseLines(report),
     '',
     '| level | passed | failed | waived | not assessed | untestable |',
     '|---|---:|---:|---:|---:|---:|',
@@ -21,10 +32,10 @@ export function renderMarkdown(report: ConformanceReport): string {
   ];
   const failing = report.requirements.filter((r) => r.level === 'must' && r.verdict === 'failed');
   if (failing.length) {
-    lines.push('', `### Failing must requirements (${failing.length})`, '', '| requirement | statement | first failure |', '|---|---|---|');
+    lines.push('', `### Failing must requirements (${failing.length})`, '', '| requirement | statement | first failure | root cause |', '|---|---|---|---|');
     for (const r of failing.slice(0, 50)) {
       const first = r.failures[0];
-      lines.push(`| ${r.id} | ${cell(r.statement)} | ${cell(first ? `${first.check ? `[${first.check}] ` : ''}${first.message.split('\n')[0]!.slice(0, 200)}` : '')} |`);
+      lines.push(`| ${r.id} | ${cell(r.statement)} | ${cell(first ? `${first.check ? `[${first.check}] ` : ''}${first.message.split('\n')[0]!.slice(0, 200)}` : '')} | ${r.rootCauses.join(', ')} |`);
     }
     if (failing.length > 50) lines.push('', `… and ${failing.length - 50} more (see conformance.html).`);
   }

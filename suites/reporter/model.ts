@@ -38,7 +38,36 @@ export interface RequirementResult {
   /** The waiver that covers this failure, when one applies. */
   waiver?: Waiver;
   tests: Array<{ title: string; file: string; line: number; status: TestStatus; durationMs: number }>;
-  failures: Array<{ test: string; message: string; check?: string; evidence: EvidenceRecord['exchanges'] }>;
+  /** Ids of the root causes (ConformanceReport.rootCauses) that failed it. */
+  rootCauses: string[];
+  /**
+   * Each distinct failure: a failing test's assertion, or one check signature. `evidence` ends with the
+   * exchange the failing check or assertion looked at (earlier ones of the test before it); `at` is
+   * the JSON pointer (or header name) of the offending field in that exchange.
+   */
+  failures: Array<{ test: string; message: string; check?: string; at?: string; rootCause: string; evidence: EvidenceRecord['exchanges'] }>;
+}
+
+/**
+ * One cause of failed requirements (design.md §6): a universal check failing with one signature
+ * (check, operation, status, pointer or header) in `exchanges` responses across `tests` tests, or one
+ * test's failing assertion. `summary` is the one line the reports print.
+ */
+export interface RootCause {
+  id: string;
+  kind: 'check' | 'assertion';
+  summary: string;
+  /** The requirements this cause failed (a check's own; an assertion's tags). */
+  requirements: string[];
+  level: 'must' | 'inferred';
+  message: string;
+  check?: string;
+  operationId?: string;
+  status?: number;
+  at?: string;
+  test?: string;
+  exchanges: number;
+  tests: number;
 }
 
 /** A known deviation a vendor declares (README "Waivers and baselines"): requirement, reason, expiry date (YYYY-MM-DD). */
@@ -62,6 +91,8 @@ export interface ConformanceReport {
     tests: { total: number; passed: number; failed: number; skipped: number };
   };
   verdict: Verdict;
+  /** What made requirements fail, most consequential first (must before inferred, then by exchanges). */
+  rootCauses: RootCause[];
   summary: { must: Tally; inferred: Tally };
   families: Array<{ id: string; title: string; must: Tally; inferred: Tally }>;
   requirements: RequirementResult[];

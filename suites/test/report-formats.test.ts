@@ -26,6 +26,20 @@ test('a report validates against spec/report.schema.json', () => {
   expect(reportProblems({ verdict: 'fine' })).not.toEqual([]);
 });
 
+test('root causes come first in the JSON, Markdown and HTML; the offending field is marked in the HTML', () => {
+  const withCheck = outcomes(['METER-004']).map((o) => (o.id === 'METER-001' ? { ...o, evidence: { requests: 1, exchanges: [{ ...evidence.exchanges[0]!, status: 200, responseBody: '{"meta":{"pagination":{"has_more":false}}}' }], checkFailures: [{ check: 'schemaValid', requirement: 'SPEC-002', message: "listMeters 200 body: /meta/pagination must have required property 'cursor'", operationId: 'listMeters', status: 200, at: '/meta/pagination/cursor', exchange: 0 }] } } : o));
+  const report = buildReport(withCheck, ctx());
+  expect(reportProblems(report)).toEqual([]);
+  expect(Object.keys(report).indexOf('rootCauses')).toBe(Object.keys(report).indexOf('verdict') + 1);
+  expect(report.rootCauses.map((c) => c.requirements)).toEqual([['SPEC-002'], ['METER-004']]);
+  const md = renderMarkdown(report);
+  expect(md.indexOf('### 2 root causes')).toBeLessThan(md.indexOf('| level |'));
+  expect(md).toContain('`listMeters` 200 `/meta/pagination/cursor`');
+  const html = renderHtml(report);
+  expect(html.indexOf('id="root-causes"')).toBeLessThan(html.indexOf('Failing must requirements'));
+  expect(html).toContain('&quot;pagination&quot;: <mark>{\n      &quot;has_more&quot;: false\n    }</mark>');
+});
+
 test('JUnit has one test case per requirement; failed must requirements are failures, inferred ones are not', () => {
   const xml = renderJunit(buildReport(outcomes(['METER-004', 'AUTH-006']), ctx()));
   const doc = new XMLParser({ ignoreAttributes: false }).parse(xml);

@@ -3,6 +3,8 @@ import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../reporter/verdicts.ts';
 import type { TestOutcome } from '../reporter/model.ts';
+import { evidenceOf, type Exchange } from '../lib/exchange.ts';
+import { withRerunCommand } from '../reporter/property-failure.ts';
 
 const catalog = loadCatalog();
 const ctx = { catalog, tool: { name: 't', version: '0' }, target: { name: 'x', baseUrl: 'http://x/v1', embedded: false }, spec: { title: 's', version: '1.0' }, startedAt: new Date(0), finishedAt: new Date(1000), shard: null };
@@ -44,4 +46,54 @@ test('a universal check failure fails the requirement it proves, with its eviden
 
 test('tags naming no requirement are listed', () => {
   expect(buildReport([outcome(['@NOPE-001', '@slow'], 'passed')], ctx).unknownTags).toEqual(['NOPE-001']);
+});
+
+const exchange = (status: number, path = '/meters'): Exchange => ({ method: 'GET', url: `http://x/v1${path}`, path, requestHeaders: {}, status, responseHeaders: {}, responseBody: '{"data":[],"meta":{"pagination":{}}}', durationMs: 1, authenticated: true, retries: [] });
+const cursorMissing = (exchange: number) => ({ check: 'schemaValid', requirement: 'SPEC-002', message: "listMeters 200 body: /meta/pagination must have required property 'cursor'", operationId: 'listMeters', status: 200, at: '/meta/pagination/cursor', exchange });
+const byId = (report: ReturnType<typeof buildReport>, id: string) => report.requirements.find((r) => r.id === id)!;
+
+test('a universal check failure fails only its own requirement: the tests that listed still pass their tags', () => {
+  const outcomes = every('passed').map((o) => (['@METER-003', '@READ-001', '@TENANT-002'].includes(o.tags[0]!)
+    ? { ...o, evidence: evidenceOf({ exchanges: [exchange(200), exchange(200)], checkFailures: [cursorMissing(0), cursorMissing(1)], lastRead: 1 }, false) }
+    : o));
+  const report = buildReport(outcomes, ctx);
+  expect(byId(report, 'SPEC-002').verdict).toBe('failed');
+  for (const id of ['METER-003', 'READ-001', 'TENANT-002']) expect(byId(report, id).verdict).toBe('passed');
+  expect(report.summary.must.failed).toBe(1);
+  expect(report.rootCauses).toHaveLength(1);
+  expect(report.rootCauses[0]).toMatchObject({ kind: 'check', requirements: ['SPEC-002'], operationId: 'listMeters', status: 200, at: '/meta/pagination/cursor', exchanges: 6, tests: 3 });
+  expect(report.rootCauses[0]!.summary).toBe("`listMeters` 200 `/meta/pagination/cursor`: /meta/pagination must have required property 'cursor' (SPEC-002, check schemaValid), seen in 6 exchanges");
+  expect(byId(report, 'SPEC-002')).toMatchObject({ rootCauses: ['rc-1'], failures: [{ check: 'schemaValid', at: '/meta/pagination/cursor', rootCause: 'rc-1' }] });
+  expect(byId(report, 'SPEC-002').failures[0]!.evidence).toHaveLength(1);
+});
+
+test("a test's own failing assertion fails its tags, with the exchange the assertion read as evidence", () => {
+  const read = exchange(201, '/meters');
+  const evidence = evidenceOf({ exchanges: [exchange(200), read, exchange(204, '/meters/m1')], checkFailures: [], lastRead: 1 }, true);
+  const outcomes = every('passed').map((o) => (o.tags[0] === '@METER-004' ? { ...o, status: 'failed' as const, errors: ['expected 200\nreceived 201'], evidence } : o));
+  const report = buildReport(outcomes, ctx);
+  const req = byId(report, 'METER-004');
+  expect(req.verdict).toBe('failed');
+  expect(req.failures[0]!.evidence.at(-1)).toMatchObject({ status: 201 });
+  expect(req.failures[0]!.evidence).toHaveLength(2);
+  expect(report.rootCauses[0]).toMatchObject({ kind: 'assertion', requirements: ['METER-004'] });
+  expect(report.rootCauses[0]!.summary).toContain('expected 200');
+});
+
+test('a test skipped because a precondition could not be met reports its requirements not assessed, never failed', () => {
+  const reason = 'not assessed: precondition not met: POST /assets answered 404 (an operation the description does not show)';
+  const outcomes = every('passed').map((o) => (o.tags[0] === '@METER-006' ? { ...o, status: 'skipped' as const, skipReason: reason, evidence: evidenceOf({ exchanges: [exchange(404, '/assets')], checkFailures: [], lastRead: 0 }, false) } : o));
+  const report = buildReport(outcomes, ctx);
+  expect(byId(report, 'METER-006')).toMatchObject({ verdict: 'not assessed', reason, failures: [] });
+  expect(report.rootCauses).toEqual([]);
+  expect(report.verdict).toBe('incomplete');
+});
+
+test('a property failure carries its assertion, shrunk counterexample and a rerun command with FC_SEED and FC_PATH', () => {
+  const message = 'Property failed after 7 tests\n{ seed: 42, path: "6:0", endOnFailure: true }\nCounterexample: ["Bearer  x"]\nShrunk 1 time(s)\nCaused by: expected 401, got 200';
+  const shown = withRerunCommand(message, 'malformed "Authorization" is 401');
+  expect(shown.split('\n')[0]).toBe('Property failed: expected 401, got 200');
+  expect(shown).toContain('Shrunk counterexample: ["Bearer  x"]');
+  expect(shown).toContain('FC_SEED=42 FC_PATH=6:0 npx mms-conformance run --grep "malformed \\"Authorization\\" is 401"');
+  expect(withRerunCommand('expected 1, got 2', 't')).toBe('expected 1, got 2');
 });

@@ -1,0 +1,42 @@
+/**
+ * Bench part `failing`: how much slower the suite judges a broken target than a conformant one. Runs
+ * the whole conformance suite (`mms-conformance run`, embedded mock) once green and once with a mutant
+ * (MOCK_MUTANT) that makes many tests fail, in one bench run, and reports wall time mutant ÷ green
+ * (target ≤ 1.5×: failures must not recycle workers into slow start-ups, design.md §5). Wall times are
+ * in milliseconds; a run whose report is missing is a problem, not a figure.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT } from '../contract/paths.ts';
+
+export interface FailingRun { mutant: string | null; wallMs: number; testsFailed: number; testsTotal: number; mustFailed: number; exitCode: number | null }
+export interface FailingReport { green: FailingRun; mutant: FailingRun; ratio: number; problems: string[] }
+
+/** One full run; resolves with its wall time and the report's counts. */
+async function runOnce(mutant: string | null, log: (line: string) => void): Promise<FailingRun> {
+  const output = mkdtempSync(join(tmpdir(), 'mms-bench-failing-'));
+  const env = { ...process.env, ...(mutant ? { MOCK_MUTANT: mutant } : {}) };
+  if (!mutant) delete env.MOCK_MUTANT;
+  const started = performance.now();
+  const exitCode = await new Promise<number | null>((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'cli/main.ts'), 'run', '--output', output], { cwd: ROOT, env, stdio: 'ignore' });
+    child.on('exit', (code) => done(code));
+  });
+  const wallMs = performance.now() - started;
+  const report = JSON.parse(readFileSync(join(output, 'conformance.json'), 'utf8')) as { run: { tests: { total: number; failed: number } }; summary: { must: { failed: number } } };
+  const run = { mutant, wallMs, testsFailed: report.run.tests.failed, testsTotal: report.run.tests.total, mustFailed: report.summary.must.failed, exitCode };
+  log(`${mutant ?? 'green'}: ${(wallMs / 1000).toFixed(1)} s, ${run.testsFailed}/${run.testsTotal} tests failed, ${run.mustFailed} must requirements failed`);
+  return run;
+}
+
+/** Runs green, then the mutant, and compares their wall times. */
+export async function failingRun(mutant: string, log: (line: string) => void): Promise<FailingReport> {
+  const problems: string[] = [];
+  const green = await runOnce(null, log);
+  const broken = await runOnce(mutant, log);
+  if (green.testsFailed > 0) problems.push(`the green run failed ${green.testsFailed} tests`);
+  if (broken.testsFailed < 100) problems.push(`mutant ${mutant} failed only ${broken.testsFailed} tests (wanted ≥ 100)`);
+  return { green, mutant: broken, ratio: broken.wallMs / green.wallMs, problems };
+}

@@ -1,0 +1,35 @@
+/**
+ * What the console prints after the verdict line (README "Quick start"): one line per failed `must`
+ * requirement — id, the check or "assertion", the operation, the first line of the message — then
+ * the root causes (design.md §6), so a run read in a CI log says what to fix without opening a file.
+ */
+import type { ConformanceReport } from './model.ts';
+
+const MAX_LINES = 40;
+
+const oneLine = (text: string, max = 160) => {
+  const line = text.split('\n').find((l) => l.trim())?.trim() ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+/** The failure lines and root causes of a report, newline-terminated; empty when nothing failed. */
+export function renderFailures(report: ConformanceReport): string {
+  const failing = report.requirements.filter((r) => r.level === 'must' && r.verdict === 'failed');
+  const lines: string[] = [];
+  if (failing.length) {
+    lines.push('', `Failed must requirements (${failing.length}):`);
+    for (const r of failing.slice(0, MAX_LINES)) {
+      const f = r.failures[0]!;
+      const operation = f.evidence.at(-1)?.operationId ?? (f.evidence.at(-1) ? `${f.evidence.at(-1)!.method} ${f.evidence.at(-1)!.path}` : '-');
+      lines.push(`  ${r.id.padEnd(10)} ${(f.check ?? 'assertion').padEnd(20)} ${operation.padEnd(26)} ${oneLine(f.message)}${r.failures.length > 1 ? ` (+${r.failures.length - 1} more)` : ''}`);
+    }
+    if (failing.length > MAX_LINES) lines.push(`  … and ${failing.length - MAX_LINES} more`);
+  }
+  const causes = report.rootCauses;
+  if (causes.length) {
+    lines.push('', `${causes.length} root cause${causes.length === 1 ? '' : 's'}:`);
+    for (const c of causes.slice(0, MAX_LINES)) lines.push(`  ${c.id.padEnd(6)} [${c.level}] ${oneLine(c.summary, 220)}`);
+    if (causes.length > MAX_LINES) lines.push(`  … and ${causes.length - MAX_LINES} more (see the reports)`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
