@@ -10,6 +10,7 @@
  * a key at most `n / k + c * e` times; `keysFor` sizes `k` for that bound, and every run gets keys of
  * its own.
  */
+import { controlHeaders } from './control.ts';
 const BUDGET = 1000;
 
 function keyCount(requests: number, connections: number, entries: number): number {
@@ -51,7 +52,7 @@ export class KeyPool {
 
   private async mint(count: number): Promise<void> {
     const one = async (): Promise<void> => {
-      const r = await fetch(`${this.mockUrl}/__mock/keys`, { method: 'POST', body: JSON.stringify({ orgId: 'org_acme', label: 'bench' }) });
+      const r = await fetch(`${this.mockUrl}/__mock/keys`, { method: 'POST', headers: controlHeaders(), body: JSON.stringify({ orgId: 'org_acme', label: 'bench' }) });
       if (r.status !== 201) throw new Error(`minting a key answered ${r.status}: ${await r.text()}`);
       this.fresh.push(((await r.json()) as { secret: string }).secret);
     };
@@ -61,6 +62,6 @@ export class KeyPool {
 
 /** The seeded live keys of the main organization, from the mock's target profile. */
 export async function seededLiveKeys(mockUrl: string): Promise<string[]> {
-  const profile = (await (await fetch(`${mockUrl}/__mock/profile`)).json()) as { keys: { live: string[] } };
+  const profile = (await (await fetch(`${mockUrl}/__mock/profile`, { headers: controlHeaders() })).json()) as { keys: { live: string[] } };
   return profile.keys.live;
 }

@@ -4,8 +4,10 @@
  * --expose-gc) and answers `process.memoryUsage()`.
  */
 import { startMock } from '../mock/server.ts';
+import { CONTROL_TOKEN_ENV } from '../mock/control/guard.ts';
 
-const mock = await startMock({ port: 0 });
+// The parent's token (bench/control.ts), so it can use the control API.
+const mock = await startMock({ port: 0, controlToken: process.env[CONTROL_TOKEN_ENV] });
 process.on('message', (message) => {
   if (message !== 'memory') return;
   const gc = (globalThis as { gc?: () => void }).gc;

@@ -5,6 +5,7 @@
  * script runs). npm's own status is recorded too: when /bin/sh (dash) dies of the SIGINT, npm re-raises
  * it on itself, whatever the mock's exit code.
  */
+import { controlHeaders } from './control.ts';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
@@ -47,7 +48,7 @@ async function startAndInterrupt(command: string, args: string[]): Promise<{ rea
     child.stderr!.resume();
     child.once('exit', (code) => fail(new Error(`${command} exited with ${code} before it was ready: ${out}`)));
   });
-  const answer = await fetch(`${ready.match[2]!.replace(/\/v1$/, '')}/__mock/health`);
+  const answer = await fetch(`${ready.match[2]!.replace(/\/v1$/, '')}/__mock/health`, { headers: controlHeaders() });
   const firstAnswerMs = performance.now() - started;
   if (answer.status !== 200) throw new Error(`the mock's health answered ${answer.status}`);
   process.kill(-child.pid!, 'SIGINT');

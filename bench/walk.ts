@@ -4,6 +4,7 @@
  * request at a time over one keep-alive connection, and compare their medians (client-side time to the
  * last byte).
  */
+import { controlHeaders } from './control.ts';
 import { Agent, request } from 'node:http';
 import { KeyPool, seededLiveKeys } from './keys.ts';
 import { median } from './load.ts';
@@ -56,7 +57,7 @@ export async function walk(options: WalkOptions): Promise<WalkReport> {
     const get = (query: string) => timedGet(agent, `${mock.url}/v1/work-orders?limit=100${query}`, key());
 
     const seeded = (JSON.parse((await timedGet(agent, `${mock.url}/v1/work-orders?limit=1`, key())).body) as Page).meta.pagination.total_count;
-    const load = await fetch(`${mock.url}/__mock/bulk/work-orders`, { method: 'POST', body: JSON.stringify({ count: options.workOrders - seeded }) });
+    const load = await fetch(`${mock.url}/__mock/bulk/work-orders`, { method: 'POST', headers: controlHeaders(), body: JSON.stringify({ count: options.workOrders - seeded }) });
     if (load.status !== 201) throw new Error(`bulk load answered ${load.status}: ${await load.text()}`);
     options.log(`walk: ${options.workOrders} work orders loaded; walking every page`);
 

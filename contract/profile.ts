@@ -46,7 +46,8 @@ export interface TargetProfile {
     restrictedSettingsStock?: StockFixture;
   };
   bodies: Partial<Record<'createMeter' | 'createMeterReading' | 'createWorkOrder' | 'createCompatWorkOrder', Record<string, unknown>>>;
-  control?: { baseUrl: string };
+  /** The mock's control API: its base and the token sent in `X-Mock-Control-Token`. */
+  control?: { baseUrl: string; token: string };
 }
 
 /** A profile file that cannot be used; `message` is one line naming the problem. */
@@ -89,6 +90,17 @@ export function withoutComments(node: unknown): unknown {
 }
 
 /**
+/**
+ * The control API of a profile with its token resolved; an `env:` token whose variable is unset drops
+ * the control API (the tests that need it are then not assessed) instead of failing the profile.
+ */
+function controlOf(control: { baseUrl: string; token: string } | undefined, env: NodeJS.ProcessEnv): TargetProfile['control'] {
+  if (!control) return undefined;
+  if (control.token.startsWith('env:') && !env[control.token.slice(4)]) return undefined;
+  return { baseUrl: control.baseUrl, token: resolveSecret(control.token, env) };
+}
+
+/**
  * Parses, validates and resolves a profile (its `$comment` members dropped). Throws ProfileError with one clear line when the JSON is
  * malformed, the profile breaks the schema, or an `env:` secret is unset.
  */
@@ -109,7 +121,7 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
     keys: { ...keys, live: ([] as string[]).concat(keys.live as string | string[]) } as TargetProfile['keys'],
     fixtures: (r.fixtures ?? {}) as TargetProfile['fixtures'],
     bodies: (r.bodies ?? {}) as TargetProfile['bodies'],
-    control: r.control as TargetProfile['control'],
+    control: controlOf(r.control as { baseUrl: string; token: string } | undefined, env),
   };
 }
 

@@ -31,7 +31,7 @@ import { RequestIds } from './pipeline/request-id.ts';
 import { apiPrefixStep, routeStep } from './pipeline/route.ts';
 import { compileOnSend, compileStages, runSteps, type SendHook, type StageHooks, type StageWork, type Step } from './pipeline/stages.ts';
 import { validateStep } from './pipeline/validate.ts';
-import { prismStep } from './prism/bridge.ts';
+import { prismStep, type PrismStep } from './prism/bridge.ts';
 import type { ApiKey } from './store/types.ts';
 import type { World } from './store/world.ts';
 
@@ -63,6 +63,8 @@ export class MockApp {
   cursors: CursorCodec;
   /** The control API, when it is on (attached by server.ts). */
   control?: ControlHandler;
+  /** The public origin (`http://host:port`) of absolute URLs such as `nextPageUrl`; never the request's Host. */
+  origin = 'http://127.0.0.1';
   /** A new request id. */
   readonly nextRequestId: () => string;
   /** The server's `clientError`, `connect` and `checkExpectation` listeners. */
@@ -70,6 +72,7 @@ export class MockApp {
   readonly connect: SocketAnswers['connect'];
   readonly expectation: SocketAnswers['expectation'];
   private readonly work: StageWork;
+  private readonly prism: PrismStep;
   private readonly extensions = new Map<string, StageHooks>();
   private steps: Step[];
   private onSend?: SendHook;
@@ -90,8 +93,8 @@ export class MockApp {
       rateLimit: rateLimitStep(this.limiter, options.rateBucket),
       route: routeStep(new Router(loadOperations()), compileRequestValidators('full')),
       authorize: authorizeStep(options, modules),
-      validate: validateStep(() => this.cursors),
-      prism: prismStep(handlers, this.send, options.maxBodyBytes),
+      validate: validateStep(() => this.cursors, () => this.origin),
+      prism: (this.prism = prismStep(handlers, this.send, options.maxBodyBytes)),
       readBody: readBodyStep(options.maxBodyBytes),
       validateBody: validateBodyStep(modules),
       handle: handleStep(handlers, this.reply),
@@ -101,6 +104,11 @@ export class MockApp {
     this.clientError = answers.clientError;
     this.connect = answers.connect;
     this.expectation = answers.expectation;
+  }
+
+  /** Loads Prism (the `Prefer` fallback) now; settles when loaded (a failure is reported by the first request that needs it). */
+  preloadPrism(): Promise<void> {
+    return this.prism.preload().then(() => undefined, () => undefined);
   }
 
   /** Rebuilds the world from its fixtures and forgets every rate-limit window. */
@@ -147,9 +155,16 @@ export class MockApp {
     else drained(req).then(() => write(ex.res, final));
   };
 
-  /** Problem details for an error (500 for anything but a ProblemError, logged). */
+  /**
+   * Problem details for an error (500 for anything but a ProblemError, logged). A client that went
+   * away (aborted its request, reset the connection) is a disconnect: nothing to answer or log.
+   */
   private readonly fail = (ex: Exchange, error: unknown): void => {
     ex.req.resume();
+    if (disconnected(ex, error)) {
+      ex.res.destroy();
+      return;
+    }
     if (ex.res.headersSent) {
       ex.res.destroy();
       return;
@@ -160,6 +175,12 @@ export class MockApp {
     }
     this.send(ex, failure(ex.requestId, error as ProblemError));
   };
+}
+
+/** Whether `error` is the client's disconnect (node:http's `aborted`, a reset socket) rather than a fault. */
+function disconnected(ex: Exchange, error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE' || (ex.req.destroyed && !(error instanceof ProblemError));
 }
 
 export type { ApiKey, Operation };

@@ -1,14 +1,34 @@
 /**
- * `npm run mock`: starts the stateful mock, prints its URLs and the keys to try, stops cleanly on
- * Ctrl-C. A port already in use is one line on stderr and exit code 2.
+ * `npm run mock`: starts the stateful mock, prints its URLs, the control token (once) and the keys to
+ * try (masked: the profile holds them in full), stops cleanly on Ctrl-C. A port already in use, or the
+ * control API on a non-loopback `--host` without `--control-token`, is one line on stderr and exit code 2.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { startMock, type RunningMock } from './server.ts';
+import { publicOrigin, startMock, type RunningMock } from './server.ts';
+import { CONTROL_TOKEN_ENV, CONTROL_TOKEN_HEADER } from './control/guard.ts';
 import { DEFAULT_SEED } from './seed/build.ts';
 import { findMutant } from './mutants/catalog.ts';
 import type { Mutant } from './mutants/mutation.ts';
 
-export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; mutant?: Mutant }
+export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant }
+
+/** A key shown without its secret part: `sk_live_…abcd`. */
+export function maskKey(key: string): string {
+  return `${key.slice(0, key.indexOf('_', 3) + 1)}…${key.slice(-4)}`;
+}
+
+const token = (value: string): string => {
+  if (!/^[\x21-\x7e]{16,256}$/.test(value)) throw new InvalidArgumentError('--control-token must be 16 to 256 visible ASCII characters.');
+  return value;
+};
+
+const url = (value: string): string => {
+  try {
+    return publicOrigin(value);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+};
 
 const mutantNamed = (value: string): Mutant => {
   const found = findMutant(value);
@@ -29,6 +49,8 @@ export function mockOptions(command: Command): Command {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('-s, --seed <seed>', 'seed of the generated data', integer('--seed', 0, 2 ** 31 - 1), DEFAULT_SEED)
     .option('--no-control', 'turn off the control API under /__mock/')
+    .option('--control-token <token>', `the control API's token (default: $${CONTROL_TOKEN_ENV}, else a random one per start); required with a non-loopback --host`, token, process.env[CONTROL_TOKEN_ENV] || undefined)
+    .option('--public-url <url>', 'the origin of absolute URLs in answers (nextPageUrl; default: the bound address)', url)
     .option('--mutant <name>', 'break one requirement on purpose (a self-test mutant of mock/mutants/catalog.ts)', mutantNamed);
 }
 
@@ -46,10 +68,11 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, mutation: opts.mutant?.mutation });
+    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, controlToken: opts.controlToken, publicUrl: opts.publicUrl, mutation: opts.mutant?.mutation });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const why = err.code === 'EADDRINUSE' ? `port ${opts.port} on ${opts.host} is already in use (try --port 0 or another port)`
+    const why = err.code === 'ECONTROLTOKEN' ? err.message
+      : err.code === 'EADDRINUSE' ? `port ${opts.port} on ${opts.host} is already in use (try --port 0 or another port)`
       : err.code === 'EACCES' ? `no permission to listen on ${opts.host}:${opts.port}`
       : err.message;
     process.stderr.write(`mock: cannot start: ${why}\n`);
@@ -60,17 +83,17 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
     `Maintenance Management Service mock (seed ${opts.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
     `  API base     ${mock.baseUrl}`,
     ...(opts.mutant ? [`  MUTANT       ${opts.mutant.name}: ${opts.mutant.description} (breaks ${opts.mutant.requirement}; not conformant on purpose)`] : []),
-    opts.control ? `  control API  ${mock.url}/__mock/ (profile: ${mock.url}/__mock/profile)` : '  control API  off (--no-control)',
+    ...(mock.controlToken !== undefined
+      ? [`  control API  ${mock.url}/__mock/ (send ${CONTROL_TOKEN_HEADER}: ${mock.controlToken})`]
+      : ['  control API  off (--no-control)']),
     '',
-    'Keys to try (Authorization: Bearer <key>):',
-    `  full access, live (1,000/min)   ${keys.live[0]}`,
-    `  full access, test (100/min)     ${keys.test}`,
-    `  another organization            ${keys.otherOrg}`,
-    `  meters:read only                ${keys.scopes['meters:read']}`,
+    'Keys to try (Authorization: Bearer <key>; shown masked):',
+    `  full access, live (1,000/min)   ${maskKey(keys.live[0]!)}`,
+    `  full access, test (100/min)     ${maskKey(keys.test)}`,
+    `  another organization            ${maskKey(keys.otherOrg)}`,
+    `  meters:read only                ${maskKey(keys.scopes['meters:read']!)}`,
     '',
-    `  curl -H "Authorization: Bearer ${keys.live[0]}" ${mock.baseUrl}/meters?limit=2`,
-    '',
-    'Every key and fixture: fixtures/targets/mock.json. Ctrl-C stops.',
+    `Every key in full: fixtures/targets/mock.json${mock.controlToken !== undefined ? `, or GET ${mock.url}/__mock/profile with the control token` : ''}. Ctrl-C stops.`,
   ];
   process.stdout.write(`${out.join('\n')}\n`);
   return mock;

@@ -19,8 +19,11 @@ function put(target: Record<string, unknown>, role: string, secret: string): voi
   group[role.slice(dot + 1)] = secret;
 }
 
-/** The profile of a mock whose API base is `baseUrl` (`http://host:port/v1`). */
-export function buildProfile(world: World, baseUrl: string, controlUrl?: string): ProfileJson {
+/**
+ * The profile of a mock whose API base is `baseUrl` (`http://host:port/v1`); `control` is its control
+ * API (base URL and token) when on.
+ */
+export function buildProfile(world: World, baseUrl: string, control?: { baseUrl: string; token: string }): ProfileJson {
   const keys: Record<string, unknown> = {};
   for (const org of loadOrganizations()) for (const key of org.keys) put(keys, key.role, key.secret);
   const profile: ProfileJson = {
@@ -30,6 +33,6 @@ export function buildProfile(world: World, baseUrl: string, controlUrl?: string)
     keys,
     fixtures: { ...world.fixtures },
   };
-  if (controlUrl) profile.control = { baseUrl: controlUrl };
+  if (control) profile.control = { ...control };
   return profile;
 }

@@ -1,12 +1,15 @@
 /**
  * Starting and stopping the mock (design.md §4): `startMock({ port: 0 })` in-process for tests, or
- * through mock/main.ts (`npm run mock`).
+ * through mock/main.ts (`npm run mock`). The server's limits (README › The mock): headers within 10 s,
+ * a whole request within 30 s (else 408), at most 512 connections at once (more are closed).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockApp } from './app.ts';
 import { FaultInjector } from './control/faults.ts';
 import { controlApi } from './control/routes.ts';
+import { controlGuard, isLoopbackAddress, newControlToken } from './control/guard.ts';
+import { invalid } from './http/problem.ts';
 import { mutantHooks, mutantOptions } from './mutants/attach.ts';
 import { buildProfile, type ProfileJson } from './profile.ts';
 import { DEFAULT_SEED, buildWorld } from './seed/build.ts';
@@ -20,6 +23,13 @@ export interface MockOptions {
   seed?: number;
   /** Serve the control API under /__mock/ (default true). */
   control?: boolean;
+  /**
+   * The control API's token (default: a random one per process). Required to serve the control API on
+   * a non-loopback `host`: without it startMock rejects.
+   */
+  controlToken?: string;
+  /** The public origin absolute URLs (`nextPageUrl`) are built from (default: the bound `http://host:port`). */
+  publicUrl?: string;
   /** A deliberate deviation from the API (mock/mutants, the self-test's mutants); none by default. */
   mutation?: Mutation;
 }
@@ -29,8 +39,12 @@ export interface RunningMock {
   url: string;
   /** The API base, `http://host:port/v1`. */
   baseUrl: string;
-  /** The target profile of this mock (unresolved: secrets are literal). */
+  /** The target profile of this mock (unresolved: secrets are literal; `control.token` when control is on). */
   profile: ProfileJson;
+  /** The control API's token; undefined when the control API is off. */
+  controlToken?: string;
+  /** Settles once Prism (the `Prefer` fallback) has loaded in the background after start. */
+  prismLoaded: Promise<void>;
   app: ServedApp;
   server: Server;
   stop(): Promise<void>;
@@ -39,9 +53,21 @@ export interface RunningMock {
 /** The app as served: with the faults the control API injects (they attach to it as hooks). */
 export type ServedApp = MockApp & { readonly faults: FaultInjector };
 
-/** Starts the mock; rejects (with the listen error, e.g. EADDRINUSE) when the port cannot be bound. */
+/** The most connections the mock holds open at once. */
+export const MAX_CONNECTIONS = 512;
+
+/**
+ * Starts the mock; rejects (with the listen error, e.g. EADDRINUSE) when the port cannot be bound, and
+ * with code `ECONTROLTOKEN` when the control API would listen on a non-loopback host without a token.
+ */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
+  const control = options.control !== false;
+  const loopback = isLoopbackAddress(host);
+  if (control && !loopback && options.controlToken === undefined) {
+    throw Object.assign(new Error(`--host ${host} is not a loopback address: the control API needs --control-token T there (or turn it off with --no-control)`), { code: 'ECONTROLTOKEN' });
+  }
+  const publicUrl = options.publicUrl === undefined ? undefined : publicOrigin(options.publicUrl);
   let seed = options.seed ?? DEFAULT_SEED;
   let organizations: OrgFixture[] = loadOrganizations();
   const mutation = options.mutation;
@@ -51,7 +77,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   app.extend('faults', {});
   if (mutation) app.extend('mutant', mutantHooks(mutation));
   // The app answers what node:http would otherwise answer itself, without problem details.
-  const server = createServer({ keepAliveTimeout: 30_000, requireHostHeader: false }, app.handle);
+  const server = createServer({ keepAliveTimeout: 30_000, requireHostHeader: false, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 2_000 }, app.handle);
+  server.maxConnections = MAX_CONNECTIONS;
   server.on('clientError', app.clientError);
   server.on('connect', app.connect);
   server.on('checkExpectation', app.expectation);
@@ -63,23 +90,36 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${host}:${port}`;
-  const control = options.control !== false;
-  const profile = () => buildProfile(app.world, `${url}/v1`, control ? `${url}/__mock` : undefined);
-  if (control) {
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  app.origin = publicUrl ?? url;
+  const controlToken = control ? (options.controlToken ?? newControlToken()) : undefined;
+  const profile = () => buildProfile(app.world, `${url}/v1`, controlToken === undefined ? undefined : { baseUrl: `${url}/__mock`, token: controlToken });
+  if (controlToken !== undefined) {
     app.control = controlApi(app, {
       rebuild(newSeed, orgs) {
+        // The new world is built first: a failure leaves the current one (and seed, organizations) intact.
+        let world;
+        try {
+          world = buildWorld(newSeed ?? seed, undefined, orgs ?? organizations);
+        } catch (e) {
+          throw invalid('body', orgs ? '/organizations' : '/seed', `cannot build a world from it: ${(e as Error).message}`);
+        }
+        app.reset(world);
         if (newSeed !== undefined) seed = newSeed;
         if (orgs !== undefined) organizations = orgs;
-        app.reset();
       },
+      guard: controlGuard(controlToken, !loopback),
       profile,
       seed: () => seed,
     });
   }
+  // Prism loads now, in the background: the first `Prefer` request does not stall everyone for a second.
+  const prismLoaded = app.preloadPrism();
   return {
     url,
     baseUrl: `${url}/v1`,
+    controlToken,
+    prismLoaded,
     get profile() {
       return profile();
     },
@@ -91,4 +131,18 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         server.close(() => resolve());
       }),
   };
+}
+
+/** The origin of a `--public-url` (`http(s)://host[:port]`, nothing after it); throws a one-line Error otherwise. */
+export function publicOrigin(value: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`--public-url ${value} is not a URL`);
+  }
+  if (!/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password || parsed.search || parsed.hash || !/^\/?$/.test(parsed.pathname)) {
+    throw new Error(`--public-url ${value} must be http(s)://host[:port] with nothing after it`);
+  }
+  return parsed.origin;
 }

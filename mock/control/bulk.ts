@@ -10,8 +10,12 @@ import { ProblemError } from '../http/problem.ts';
 import type { Org } from '../store/org.ts';
 import type { World } from '../store/world.ts';
 
-/** The most work orders one bulk request may load. */
-export const MAX_BULK_WORK_ORDERS = 1_000_000;
+/**
+ * The most work orders one bulk request may load (100,000: about 85 MB and 1 s), and the most an
+ * organization may hold through bulk loads (200,000).
+ */
+export const MAX_BULK_WORK_ORDERS = 100_000;
+export const MAX_BULK_TOTAL = 200_000;
 
 /** Appends `count` copies of the organization's visible work orders; returns the visible total. */
 export function bulkWorkOrders(world: World, org: Org, count: number): number {

@@ -141,7 +141,7 @@ function compatView(row: WorkOrderRow): Schemas['CompatWorkOrder'] {
     id: d.id,
     title: d.title,
     description: d.description ?? null,
-    priority: COMPAT_PRIORITY[d.priority] ?? 'MEDIUM',
+    priority: (Object.hasOwn(COMPAT_PRIORITY, d.priority) && COMPAT_PRIORITY[d.priority]) || 'MEDIUM',
     type: (d.type ?? 'reactive').toUpperCase(),
     status: (d.status ?? 'open').toUpperCase(),
     assetId: d.asset_id ?? null,

@@ -206,7 +206,7 @@ export const workRequestHandlers: HandlerMap = {
     const row = requestOf(ctx);
     const bytes = ctx.raw!;
     const type = ctx.contentType ?? '';
-    const matches = IMAGE_SIGNATURES[type];
+    const matches = Object.hasOwn(IMAGE_SIGNATURES, type) ? IMAGE_SIGNATURES[type] : undefined;
     if (!matches) throw new ProblemError(415, 'unsupported_media_type', `A thumbnail is a PNG, JPEG, GIF or WebP image (got ${type || 'no Content-Type'}).`);
     if (!matches(bytes)) throw new ProblemError(415, 'unsupported_media_type', `The bytes are not a ${type} image.`);
     const attachment = newAttachment(ctx, row, type, bytes);

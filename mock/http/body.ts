@@ -82,10 +82,21 @@ export function isJson(type: string | undefined): boolean {
   return type === 'application/json' || (type !== undefined && /^application\/[\w.+-]+\+json$/.test(type));
 }
 
-/** Parses a JSON body; throws 400 `validation_error` when it is not well-formed. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Parses a JSON body; throws 400 `validation_error` when it is not UTF-8 (RFC 8259 §8.1: invalid bytes
+ * are refused, never stored as U+FFFD) or not well-formed JSON.
+ */
 export function parseJson(body: Buffer): unknown {
+  let text: string;
   try {
-    return JSON.parse(body.toString('utf8'));
+    text = UTF8.decode(body);
+  } catch {
+    throw invalid('body', '/', 'is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
   } catch {
     throw invalid('body', '/', 'is not well-formed JSON');
   }

@@ -3,7 +3,8 @@
  *
  * `Authorization: Bearer <key>`; the scheme is matched exactly. The key is `sk_live_` or `sk_test_` and
  * 24–64 letters and digits (the shape is inferred). Known keys are looked up by the SHA-256 of the
- * secret; revoked and expired keys are refused like unknown ones.
+ * secret (the store keeps one-way hashes only, Authentication 4): the presented secret is hashed at once
+ * and never kept, not even in a cache; revoked and expired keys are refused like unknown ones.
  */
 import { ProblemError } from '../http/problem.ts';
 import { hashKey, type World } from '../store/world.ts';
@@ -12,20 +13,6 @@ import type { Exchange } from './exchange.ts';
 import type { Step } from './stages.ts';
 
 const KEY_SHAPE = /^sk_(live|test)_[A-Za-z0-9]{24,64}$/;
-
-/** SHA-256 of recently presented secrets (a pure function, memoized: hashing is most of this layer's cost). */
-const hashes = new Map<string, string>();
-const MAX_HASHES = 10_000;
-
-function hashOf(token: string): string {
-  let hash = hashes.get(token);
-  if (hash === undefined) {
-    hash = hashKey(token);
-    if (hashes.size >= MAX_HASHES) hashes.clear();
-    hashes.set(token, hash);
-  }
-  return hash;
-}
 
 /** Returns the request's key, or throws 401 problem details with the documented code. */
 export function authenticate(header: string | undefined, world: World, now: number): ApiKey {
@@ -47,7 +34,7 @@ export function authenticate(header: string | undefined, world: World, now: numb
   if (!KEY_SHAPE.test(token)) {
     throw new ProblemError(401, 'invalid_api_key_format', 'The API key does not have the shape of an API key.');
   }
-  const key = world.keyByHash(hashOf(token));
+  const key = world.keyByHash(hashKey(token));
   if (!key || key.revokedAt !== undefined || (key.expiresAt !== undefined && key.expiresAt <= now)) {
     throw new ProblemError(401, 'invalid_api_key', 'The API key is unknown, expired or revoked.');
   }

@@ -8,11 +8,14 @@ import type { CursorCodec } from '../paging/cursor.ts';
 import type { Exchange } from './exchange.ts';
 import type { Step } from './stages.ts';
 
-/** The validate step; `cursors()` is the codec of the current world (it changes on reset). */
-export function validateStep(cursors: () => CursorCodec): Step {
+/**
+ * The validate step; `cursors()` is the codec of the current world (it changes on reset), `origin()`
+ * the mock's public origin (`--public-url`, else the bound address: never the client's Host header).
+ */
+export function validateStep(cursors: () => CursorCodec, origin: () => string): Step {
   return (ex: Exchange) => {
     if (ex.paramErrors.length) throw validationError(ex.paramErrors);
-    ex.origin = `http://${ex.req.headers.host ?? '127.0.0.1'}`;
+    ex.origin = origin();
     ex.cursors = cursors();
   };
 }

@@ -1,12 +1,13 @@
 /**
  * Stage prism (design.md §4, layer 6): a request that asks for Prism's generated response (`Prefer`,
  * or `__code`-style query names) or whose operation has no handler is answered by Prism
- * (fallback.ts), which is imported on the first such request: loading it takes a second. A request
- * without either never waits for it.
+ * (fallback.ts). Prism takes a second to load: the server preloads it in the background right after
+ * start (`preload`), so no request stalls the others while it loads. A `Prefer` request's body is read,
+ * typed (415) and validated (400) like any other before Prism sees it.
  */
 import type { HandlerMap } from '../http/context.ts';
 import { isJson, mediaType, parseJson, readBody } from '../http/body.ts';
-import { ProblemError, invalid } from '../http/problem.ts';
+import { ProblemError, invalid, validationError } from '../http/problem.ts';
 import { success, type Outgoing } from '../http/send.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import { ANSWERED, type Step } from '../pipeline/stages.ts';
@@ -14,12 +15,15 @@ import type * as PrismModule from './fallback.ts';
 
 type Loaded = { wantsPrism: typeof PrismModule.wantsPrism; fallback: PrismModule.PrismFallback };
 
+/** The prism step, with `preload()`: loads Prism (once) and resolves when it is ready. */
+export type PrismStep = Step & { preload(): Promise<unknown> };
+
 /** The prism step: `send` writes Prism's answer; bodies are read up to `maxBytes` (default 1 MiB). */
-export function prismStep(handlers: HandlerMap, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): Step {
+export function prismStep(handlers: HandlerMap, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): PrismStep {
   let loaded: Promise<Loaded> | undefined;
   const load = () =>
     (loaded ??= import('./fallback.ts').then((module) => ({ wantsPrism: module.wantsPrism, fallback: new module.PrismFallback() })));
-  return (ex: Exchange) => {
+  const step: Step = (ex: Exchange) => {
     const prefer = ex.req.headers.prefer as string | undefined;
     if (prefer === undefined && !(mayNamePrism(ex.search) && namesPrismQuery(ex.query)) && handlers[ex.op.operationId]) return;
     return load().then(({ wantsPrism, fallback }) => {
@@ -28,6 +32,19 @@ export function prismStep(handlers: HandlerMap, send: (ex: Exchange, out: Outgoi
       return viaPrism(ex, fallback, asked, send, maxBytes);
     });
   };
+  return Object.assign(step, { preload: load });
+}
+
+/** The request body as Prism gets it: JSON bodies typed (415), parsed (400) and validated against the spec (400). */
+function preparedBody(ex: Exchange, raw: Buffer): unknown {
+  if (!raw.length) return undefined;
+  const type = mediaType(ex.req.headers['content-type']);
+  if (!ex.op.requestBody!.mediaTypes.includes('application/json')) return raw.toString('latin1');
+  if (!isJson(type)) throw new ProblemError(415, 'unsupported_media_type', `Send this body as application/json (got ${type ?? 'no Content-Type'}).`);
+  const body = parseJson(raw);
+  const errors = ex.validator?.validateBody?.(body) ?? [];
+  if (errors.length) throw validationError(errors);
+  return body;
 }
 
 /**
@@ -38,8 +55,7 @@ async function viaPrism(ex: Exchange, prism: PrismModule.PrismFallback, asked: b
   const req = ex.req;
   try {
     const raw = ex.op.requestBody ? await readBody(req, maxBytes) : (req.resume(), Buffer.alloc(0));
-    let body: unknown = raw.length ? raw.toString('utf8') : undefined;
-    if (raw.length && isJson(mediaType(req.headers['content-type']))) body = parseJson(raw);
+    const body = preparedBody(ex, raw);
     // A plain copy of the query (parseQuery's has no prototype, which Prism may not expect).
     const out = await prism.respond(ex.op, { method: ex.method, path: ex.path.slice(3), query: { ...ex.query }, headers: req.headers, body });
     const reply: Outgoing = success(ex.requestId, out.status, out.body, out.status < 300 ? ex.rate : undefined);

@@ -4,7 +4,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { startMock, type RunningMock } from '../server.ts';
-import { startTestMock, type TestMock } from './support.ts';
+import { controlFetch, startTestMock, type TestMock } from './support.ts';
 
 let mock: RunningMock;
 let call: TestMock['call'];
@@ -56,22 +56,22 @@ test("Prefer: code= and example= are answered by Prism's mocker; an undocumented
 });
 
 test('the control API advances the clock, toggles modules and injects faults', async () => {
-  const clock = (await (await fetch(`${mock.url}/__mock/clock`)).json()) as any;
-  await fetch(`${mock.url}/__mock/clock/advance`, { method: 'POST', body: JSON.stringify({ seconds: 30 }) });
-  const after = (await (await fetch(`${mock.url}/__mock/clock`)).json()) as any;
+  const clock = (await (await controlFetch(mock, `/__mock/clock`)).json()) as any;
+  await controlFetch(mock, `/__mock/clock/advance`, { method: 'POST', body: JSON.stringify({ seconds: 30 }) });
+  const after = (await (await controlFetch(mock, `/__mock/clock`)).json()) as any;
   expect(Date.parse(after.now) - Date.parse(clock.now)).toBeGreaterThanOrEqual(30_000);
-  await fetch(`${mock.url}/__mock/orgs/org_acme`, { method: 'PATCH', body: JSON.stringify({ modules: { meters: false } }) });
+  await controlFetch(mock, `/__mock/orgs/org_acme`, { method: 'PATCH', body: JSON.stringify({ modules: { meters: false } }) });
   await problem(await call('/v1/meters'), 403, 'module_disabled');
-  await fetch(`${mock.url}/__mock/orgs/org_acme`, { method: 'PATCH', body: JSON.stringify({ modules: { meters: true } }) });
-  await fetch(`${mock.url}/__mock/faults`, { method: 'PUT', body: JSON.stringify({ errorRate: 1, errorStatus: 503, pathPattern: '^/v1/assets' }) });
+  await controlFetch(mock, `/__mock/orgs/org_acme`, { method: 'PATCH', body: JSON.stringify({ modules: { meters: true } }) });
+  await controlFetch(mock, `/__mock/faults`, { method: 'PUT', body: JSON.stringify({ errorRate: 1, errorStatus: 503, pathPattern: '^/v1/assets' }) });
   expect((await call('/v1/assets')).status).toBe(503);
   expect((await call('/v1/meters')).status).toBe(200);
-  await fetch(`${mock.url}/__mock/faults`, { method: 'PUT', body: JSON.stringify({ dropHeaders: ['X-RateLimit-Remaining'], pathPattern: '^/v1/assets' }) });
+  await controlFetch(mock, `/__mock/faults`, { method: 'PUT', body: JSON.stringify({ dropHeaders: ['X-RateLimit-Remaining'], pathPattern: '^/v1/assets' }) });
   expect((await call('/v1/assets')).headers.get('x-ratelimit-remaining'), 'dropped where the pattern matches').toBeNull();
   expect((await call('/v1/meters')).headers.get('x-ratelimit-remaining'), 'kept elsewhere').not.toBeNull();
-  await fetch(`${mock.url}/__mock/faults`, { method: 'DELETE' });
+  await controlFetch(mock, `/__mock/faults`, { method: 'DELETE' });
   expect((await call('/v1/assets')).status).toBe(200);
-  await problem(await fetch(`${mock.url}/__mock/clock/advance`, { method: 'POST', body: '{"seconds": -1}' }), 400, 'validation_error');
+  await problem(await controlFetch(mock, `/__mock/clock/advance`, { method: 'POST', body: '{"seconds": -1}' }), 400, 'validation_error');
 });
 
 test('a busy port is refused with EADDRINUSE', async () => {

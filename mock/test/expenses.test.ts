@@ -8,6 +8,7 @@ import { buildWorld, DEFAULT_SEED } from '../seed/build.ts';
 import { costsOf } from '../handlers/work-orders.ts';
 import { isActive } from '../domain/work-order-state.ts';
 import { startMock, type RunningMock } from '../server.ts';
+import { controlFetch } from './support.ts';
 
 test('seeded entries: on existing work orders, some retired, never recorded or without description; fixtures usable', () => {
   const world = buildWorld(DEFAULT_SEED);
@@ -70,7 +71,7 @@ test.describe('over HTTP', () => {
     expect((await call(keys.acme, 'DELETE', `/work-orders/${wo.id}/other-costs/${entry.id}`)).status).toBe(204);
     const retiredAt = acme.expenses.getAny(entry.id)!.retiredAt;
     expect(retiredAt).toBeTruthy();
-    await fetch(`${mock.url}/__mock/clock/advance`, { method: 'POST', body: JSON.stringify({ seconds: 5 }) });
+    await controlFetch(mock, `/__mock/clock/advance`, { method: 'POST', body: JSON.stringify({ seconds: 5 }) });
     expect((await call(keys.acme, 'DELETE', `/work-orders/${wo.id}/other-costs/${entry.id}`)).status).toBe(204);
     expect(acme.expenses.getAny(entry.id)!.retiredAt).toBe(retiredAt);
     expect(costsOf(acme, acme.workOrders.get(wo.id)!).other_cost_minor).toBe(0);

@@ -10,6 +10,10 @@ import { loadOpenApi, loadOperations, type JsonSchema } from '../../contract/ope
 export const ANSWER_WITHIN_MS = 10_000;
 /** Stands for the current valid key in generated headers (keys rotate to stay under the rate limit). */
 export const KEY = '<key>';
+/** Stands for the mock's control token in generated headers. */
+export const CONTROL = '<control-token>';
+/** Values named like Object.prototype members: a plain-object lookup keyed by them misbehaves. */
+export const PROTO_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
 export const MIB = 1024 * 1024;
 
 export interface Answer { status: number; headers: Record<string, string>; body: string }
@@ -81,6 +85,39 @@ export interface Generated {
   body?: Buffer;
   chunked: boolean;
   host: boolean;
+  /** Send part of the request, then disconnect (no answer expected). */
+  abort?: boolean;
+}
+
+/** Sends the first half of `request` and disconnects; resolves once the socket is closed. */
+export function abortedSend(port: number, request: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(request.subarray(0, Math.max(1, request.length >> 1)), () => socket.destroy());
+    });
+    socket.on('error', () => {}).on('close', () => resolve());
+  });
+}
+
+/**
+ * Control-API requests (`/__mock/...`): with the token (CONTROL), a wrong one or none; bodies that
+ * must be refused (unbounded numbers, unknown fields, bad shapes) and harmless valid ones. Never a
+ * valid fault configuration: injected 5xx answers would be the point of those.
+ */
+export function controlRequests(): fc.Arbitrary<Generated> {
+  const path = fc.constantFrom('health', 'profile', 'reset', 'clock', 'clock/advance', 'orgs', 'orgs/org_acme', 'orgs/%E0%A4%A', 'orgs/%zz', 'orgs/__proto__', 'keys', 'keys/constructor/revoke', 'faults', 'bulk/work-orders', 'x', '', '__proto__');
+  const body = fc.constantFrom(undefined, '{}', '{"seconds":1e400}', '{"seconds":60}', '{"seconds":-1}', '{"bogus":1}', '{"count":1000000}', '{"count":1.5}', '{"organizations":[{"id":"x"}]}', '{"organizations":[]}', '{"modules":{"meters":"x"}}', '{"modules":{"__proto__":true}}', '{"orgId":"org_acme"}', '{"orgId":"__proto__"}', '{"errorRate":2}', '{"pathPattern":"("}', '{"__proto__":{"x":1}}', 'not json', '[]');
+  const token = fc.constantFrom<[string, string][]>([['X-Mock-Control-Token', CONTROL]], [['X-Mock-Control-Token', CONTROL]], [['X-Mock-Control-Token', 'wrong']], []);
+  const type = fc.constantFrom<[string, string][]>([['Content-Type', 'application/json']], [['Content-Type', 'application/json']], [['Content-Type', 'text/plain']], [['Content-Type', '__proto__']], []);
+  return fc.record({ method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), path, body, token, type, host: fc.constantFrom('127.0.0.1', 'localhost', 'attacker.example') })
+    .map((r) => ({
+      method: r.method,
+      target: `/__mock/${r.path}`,
+      headers: [['Host', r.host] as [string, string], ...r.token, ...(r.body !== undefined ? r.type : [])],
+      body: r.body === undefined ? undefined : Buffer.from(r.body),
+      chunked: false,
+      host: false,
+    }));
 }
 
 /** The arbitrary of malformed (and some well-formed) requests; `ids` are ids the mock knows. */
@@ -129,6 +166,7 @@ export function requests(ids: string[]): fc.Arbitrary<Generated> {
     { weight: 4, arbitrary: header(fc.constant('Prefer'), fc.constantFrom('code=200', 'code=201', 'code=400', 'code=404', 'code=418', 'code=abc', 'example=nope', 'dynamic=true', 'dynamic=true, seed=3', 'return=minimal', ';;=')) },
     { weight: 1, arbitrary: header(fc.constant('Expect'), fc.constantFrom('100-continue', 'nonsense')) },
     { weight: 2, arbitrary: header(fc.constant('Accept'), fc.constantFrom('application/xml', '*/*', 'text/html', 'application/problem+json')) },
+    { weight: 2, arbitrary: header(fc.constantFrom('Content-Type', 'Prefer', 'Accept'), fc.constantFrom(...PROTO_NAMES)) },
     { weight: 3, arbitrary: header(fc.constantFrom('X-Request-ID', 'X-Forwarded-For', 'Cookie', 'Origin'), fc.string({ maxLength: 40 }).map((s) => s.replace(/[\r\n]/g, ''))) },
     { weight: 3, arbitrary: header(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 12 }), fc.string({ unit: 'grapheme-ascii', maxLength: 30 })) },
     { weight: 1, arbitrary: header(fc.constant('X-Padding'), fc.constantFrom('x'.repeat(8000), 'x'.repeat(20_000))) },
@@ -159,6 +197,7 @@ export function requests(ids: string[]): fc.Arbitrary<Generated> {
     body: body(propertyNames(op?.requestBody?.schema)),
     chunked: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     host: fc.oneof({ weight: 30, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    abort: fc.oneof({ weight: 40, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   })).map((r) => ({
     method: r.method,
     target: r.target,
@@ -170,14 +209,15 @@ export function requests(ids: string[]): fc.Arbitrary<Generated> {
     body: r.body,
     chunked: r.chunked,
     host: r.host,
+    abort: r.abort && r.body !== undefined,
   }));
 }
 
 /** The bytes of a generated request, with `key` for the valid key and correct framing. */
-export function encode(r: Generated, port: number, key: string): Buffer {
+export function encode(r: Generated, port: number, key: string, control = ''): Buffer {
   const lines = [`${r.method} ${r.target} HTTP/1.1`];
   if (r.host) lines.push(`Host: 127.0.0.1:${port}`);
-  for (const [name, value] of r.headers) lines.push(`${name}: ${value.split(KEY).join(key)}`);
+  for (const [name, value] of r.headers) lines.push(`${name}: ${value.split(KEY).join(key).split(CONTROL).join(control)}`);
   let body = r.body ?? Buffer.alloc(0);
   if (r.body && r.chunked) {
     lines.push('Transfer-Encoding: chunked');

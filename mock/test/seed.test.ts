@@ -3,6 +3,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { buildWorld, DEFAULT_SEED } from '../seed/build.ts';
 import { buildProfile } from '../profile.ts';
+import { CONTROL_TOKEN_ENV } from '../control/guard.ts';
 
 const ids = (seed: number) => [...buildWorld(seed).orgs.values()].flatMap((o) => o.meters.all().map((m) => m.id));
 
@@ -14,7 +15,7 @@ test('the same seed builds the same world; another seed another one', () => {
 });
 
 test('fixtures/targets/mock.json is the profile of the default seed on port 4010', () => {
-  const expected = buildProfile(buildWorld(DEFAULT_SEED), 'http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010/__mock');
+  const expected = buildProfile(buildWorld(DEFAULT_SEED), 'http://127.0.0.1:4010/v1', { baseUrl: 'http://127.0.0.1:4010/__mock', token: `env:${CONTROL_TOKEN_ENV}` });
   expect(JSON.parse(readFileSync('fixtures/targets/mock.json', 'utf8')), 'fixtures/targets/mock.json is stale: run npm run fixtures:profile').toEqual(JSON.parse(JSON.stringify(expected)));
 });
 

@@ -8,6 +8,7 @@
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { startMock, type RunningMock } from '../../mock/server.ts';
+import { controlFetch } from '../../mock/test/support.ts';
 import { asksPrism, encode, exchange, requests } from '../../mock/test/fuzz-requests.ts';
 import { startProxy, type RunningProxy } from '../start.ts';
 import { masked } from './support.ts';
@@ -29,7 +30,7 @@ test.afterAll(async () => {
   await behind.stop();
 });
 
-const mint = async (m: RunningMock) => ((await (await fetch(`${m.url}/__mock/keys`, { method: 'POST', body: JSON.stringify({ orgId: 'org_acme' }) })).json()) as { secret: string }).secret;
+const mint = async (m: RunningMock) => ((await (await controlFetch(m, '/__mock/keys', { method: 'POST', body: JSON.stringify({ orgId: 'org_acme' }) })).json()) as { secret: string }).secret;
 
 test('generated malformed requests: through the proxy as directly, no crash, no hang', async () => {
   test.setTimeout(10 * 60_000);

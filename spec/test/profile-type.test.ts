@@ -54,7 +54,7 @@ const EVERY_FIELD: Complete<TargetProfile> = {
     restrictedSettingsStock: STOCK,
   },
   bodies: { createMeter: {}, createMeterReading: {}, createWorkOrder: {}, createCompatWorkOrder: {} },
-  control: { baseUrl: 'http://localhost:4130' },
+  control: { baseUrl: 'http://localhost:4130', token: 't' },
 };
 
 interface SchemaNode {

@@ -2,6 +2,7 @@
  * Request ids (Limits › response headers: `X-Request-ID` on every response, including 204 and errors;
  * Errors: `request_id` equals the header; Resources › Native envelope: `meta.request_id`).
  */
+import { controlHeaders } from '../lib/control.ts';
 import { test, expect } from '../kits/work-orders.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { notAssessed } from '../lib/needs.ts';
@@ -46,8 +47,8 @@ test.describe('request ids', () => {
 
   test('a 429 carries X-Request-ID', { tag: ['@REQID-002'] }, async ({ as, profile, request }) => {
     if (!profile.control) notAssessed('a 429 needs a key of its own to spend (control API); the serial rate-limit tests check theirs');
-    const orgs = (await (await request.get(`${profile.control.baseUrl}/orgs`)).json()) as Array<{ id: string }>;
-    const minted = await request.post(`${profile.control.baseUrl}/keys`, { data: { orgId: orgs[0]!.id, prefix: 'test', label: 'request-ids 429' } });
+    const orgs = (await (await request.get(`${profile.control.baseUrl}/orgs`, { headers: controlHeaders(profile.control) })).json()) as Array<{ id: string }>;
+    const minted = await request.post(`${profile.control.baseUrl}/keys`, { data: { orgId: orgs[0]!.id, prefix: 'test', label: 'request-ids 429' }, headers: controlHeaders(profile.control) });
     expect(minted.status(), 'control API: mint a key').toBe(201);
     const client = as.key(((await minted.json()) as { secret: string }).secret);
     client.session.pace = false;
