@@ -56,6 +56,7 @@ async function viaPrism(ex: Exchange, prism: PrismModule.PrismFallback, asked: b
   try {
     const raw = ex.op.requestBody ? await readBody(req, maxBytes) : (req.resume(), Buffer.alloc(0));
     const body = preparedBody(ex, raw);
+    requireMediaRanges(req.headers.accept);
     // A plain copy of the query (parseQuery's has no prototype, which Prism may not expect).
     const out = await prism.respond(ex.op, { method: ex.method, path: ex.path.slice(3), query: { ...ex.query }, headers: req.headers, body });
     const reply: Outgoing = success(ex.requestId, out.status, out.body, out.status < 300 ? ex.rate : undefined);
@@ -68,6 +69,18 @@ async function viaPrism(ex: Exchange, prism: PrismModule.PrismFallback, asked: b
     }
     throw error;
   }
+}
+
+const MEDIA_RANGE = /^\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+\/[A-Za-z0-9!#$%&'*+.^_`|~-]+\s*(;.*)?$/;
+
+/**
+ * An `Accept` Prism can negotiate: absent, or a list of `type/subtype` media ranges (RFC 9110 §12.5.1).
+ * Prism's negotiator looks other values up as object keys (`constructor`, `__proto__`) and fails or never
+ * answers; the request gets 400 naming the header instead. Throws ProblemError.
+ */
+function requireMediaRanges(accept: string | undefined): void {
+  if (accept === undefined || accept.split(',').every((range) => MEDIA_RANGE.test(range))) return;
+  throw invalid('header', 'Accept', 'is not a list of media ranges (type/subtype)');
 }
 
 /** A cheap pre-check on the raw query string: `__`, possibly percent-encoded, occurs in it. */

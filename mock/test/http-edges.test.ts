@@ -125,3 +125,13 @@ test('authentication keeps no presented secret in plaintext, wrong guesses inclu
   /y/.test('y'); // V8 keeps the last successful RegExp input (legacy RegExp.input) process-wide: move it off the guess
   expect(await heapHolds(Buffer.concat([Buffer.from(marker.toString('hex')), Buffer.from('Guess')]))).toBe(false);
 });
+
+test('a Prefer request whose Accept is no media range list (__proto__, constructor) is 400 naming Accept, never a 500 or a hang', async () => {
+  for (const accept of ['__proto__', 'constructor', 'toString']) {
+    const r = await exchange(`GET /v1/meters HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth()}Prefer: code=200\r\nAccept: ${accept}\r\n`);
+    expect(r.status, accept).toBe(400);
+    expect(r.text).toContain('Accept');
+  }
+  const ok = await exchange(`GET /v1/meters HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth()}Prefer: code=200\r\nAccept: text/html, */*;q=0.8\r\n`);
+  expect(ok.status).toBe(200);
+});
