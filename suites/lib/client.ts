@@ -9,7 +9,7 @@
  * key pool are paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in
  * the evidence.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { CHECKS, type CheckState } from '../checks/registry.ts';
 import { operationFor } from './spec-index.ts';
 import { MAX_BODY_CHARS, type CheckFailure, type Exchange } from './exchange.ts';
@@ -61,6 +61,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function truncate(text: string): string {
   return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : text;
+}
+
+/**
+ * The error a failed request (timeout, reset, unparsable answer) throws, as a new Error whose message
+ * and stack passed the redactor: Playwright's message carries its call log, with the request's
+ * `authorization` header in full. The original is not kept as `cause` (it would be printed).
+ */
+export function redactedError(error: unknown, redactor: Redactor, request: string): Error {
+  const original = error instanceof Error ? error : new Error(String(error));
+  const out = new Error(redactor.text(`${request}: ${original.message}`));
+  out.name = original.name;
+  out.stack = redactor.text(`${out.name}: ${out.message}\n${(original.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`);
+  return out;
 }
 
 /** The response as the test sees it: reading any member marks its exchange as the one looked at. */
@@ -121,9 +134,16 @@ export class ApiClient {
         headers['content-type'] ??= 'application/json';
       }
       const started = Date.now();
-      const response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000 });
+      const startedAt = new Date(started).toISOString();
+      let response: APIResponse;
+      let buffer: Buffer;
+      try {
+        response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000 });
+        buffer = await response.body();
+      } catch (e) {
+        throw redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`);
+      }
       const responseHeaders = response.headers();
-      const buffer = await response.body();
       const text = buffer.toString('utf8');
       if (key) s.governor.observe(key, responseHeaders);
       if (response.status() === 429 && s.pace && key && attempt < 3) {
@@ -156,6 +176,8 @@ export class ApiClient {
         responseBody: truncate(s.redactor.text(text)),
         json,
         durationMs: Date.now() - started,
+        startedAt,
+        ...(header !== null && s.redactor.envName(header) ? { credential: s.redactor.envName(header) } : {}),
         authenticated: header !== null && header.startsWith('Bearer sk_'),
         retries,
       };
