@@ -141,7 +141,11 @@ export class ApiClient {
         response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000 });
         buffer = await response.body();
       } catch (e) {
-        throw redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`);
+        const error = redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`);
+        // No answer (timeout, reset, garbage): the request is the evidence, status 0 as in HAR; no check runs on it.
+        s.exchanges.push({ ...this.requestRecord(method, url, headers, data), status: 0, responseHeaders: {}, responseBody: '', error: error.message.split('\n')[0], durationMs: Date.now() - started, startedAt, retries });
+        if (s.stillPassing()) s.lastRead = s.exchanges.length - 1;
+        throw error;
       }
       const responseHeaders = response.headers();
       const text = buffer.toString('utf8');
@@ -162,29 +166,39 @@ export class ApiClient {
           json = undefined;
         }
       }
-      const basePath = new URL(s.baseUrl).pathname.replace(/\/$/, '');
-      const apiPath = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
       const exchange: Exchange = {
-        method,
-        url: s.redactor.text(url.toString()),
-        path: apiPath,
-        operation: url.pathname.startsWith(`${basePath}/`) ? operationFor(method, apiPath) : undefined,
-        requestHeaders: s.redactor.value(headers),
-        requestBody: data === undefined ? undefined : truncate(s.redactor.text(typeof data === 'string' ? data : data.length > 2000 ? `<${data.length} bytes>` : data.toString('utf8'))),
+        ...this.requestRecord(method, url, headers, data),
         status: response.status(),
         responseHeaders,
         responseBody: truncate(s.redactor.text(text)),
         json,
         durationMs: Date.now() - started,
         startedAt,
-        ...(header !== null && s.redactor.envName(header) ? { credential: s.redactor.envName(header) } : {}),
-        authenticated: header !== null && header.startsWith('Bearer sk_'),
         retries,
       };
       s.exchanges.push(exchange);
       this.check(exchange);
       return tracked<T>(s, s.exchanges.length - 1, { status: exchange.status, headers: responseHeaders, body: json as T, text, exchange });
     }
+  }
+
+  /** The request half of an exchange, redacted; `credential` names the profile key it carried. */
+  private requestRecord(method: string, url: URL, headers: Record<string, string>, data: string | Buffer | undefined) {
+    const s = this.session;
+    const basePath = new URL(s.baseUrl).pathname.replace(/\/$/, '');
+    const apiPath = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+    const header = headers.authorization;
+    const credential = header === undefined ? undefined : s.redactor.envName(header);
+    return {
+      method,
+      url: s.redactor.text(url.toString()),
+      path: apiPath,
+      operation: url.pathname.startsWith(`${basePath}/`) ? operationFor(method, apiPath) : undefined,
+      requestHeaders: s.redactor.value(headers),
+      requestBody: data === undefined ? undefined : truncate(s.redactor.text(typeof data === 'string' ? data : data.length > 2000 ? `<${data.length} bytes>` : data.toString('utf8'))),
+      authenticated: header !== undefined && header.startsWith('Bearer sk_'),
+      ...(credential ? { credential } : {}),
+    };
   }
 
   private authorization(): { header: string | null; key?: string; waitMs: number } {

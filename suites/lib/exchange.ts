@@ -19,6 +19,8 @@ export interface Exchange {
   /** The parsed JSON body, when the response had one. */
   json?: unknown;
   durationMs: number;
+  /** Why no response came (timeout, reset, unparsable answer; redacted), with `status` 0. */
+  error?: string;
   /** When the request was sent (ISO 8601). */
   startedAt?: string;
   /**
