@@ -19,7 +19,7 @@ export default defineConfig({
   globalTeardown: './setup/global-teardown.ts',
   workers: run.workers ?? 4,
   fullyParallel: true,
-  timeout: 60_000,
+  timeout: run.testTimeout ?? 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -10,6 +10,7 @@
  * the evidence.
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { readRunEnv } from '../../contract/run-env.ts';
 import { CHECKS, type CheckState } from '../checks/registry.ts';
 import { operationFor } from './spec-index.ts';
 import { MAX_BODY_CHARS, type CheckFailure, type Exchange } from './exchange.ts';
@@ -56,6 +57,9 @@ export interface ClientSession {
   /** Whether the test still passes (reads after a failure, by cleanups, do not move `lastRead`). */
   stillPassing: () => boolean;
 }
+
+/** A request's timeout: half the test's (contract/run-env.ts testTimeout), at most 30 s. */
+const REQUEST_TIMEOUT_MS = Math.min(30_000, Math.floor((readRunEnv().testTimeout ?? 60_000) / 2));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -138,7 +142,7 @@ export class ApiClient {
       let response: APIResponse;
       let buffer: Buffer;
       try {
-        response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000 });
+        response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: REQUEST_TIMEOUT_MS });
         buffer = await response.body();
       } catch (e) {
         const error = redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`);

@@ -29,7 +29,7 @@ export function curlCommand(x: EvidenceRecord['exchanges'][number]): string {
   const notes: string[] = [];
   const parts = [`curl -i -X ${x.method} ${shellQuote(x.url)}`];
   for (const [name, value] of Object.entries(x.requestHeaders)) {
-    if (name.toLowerCase() === 'authorization' && x.credential) parts.push(`-H ${headerWithReference(name, value, x.credential)}`);
+    if (name.toLowerCase() === 'authorization' && x.credential) parts.push(`-H ${headerWithReference('Authorization', value, x.credential)}`);
     else {
       if (name.toLowerCase() === 'authorization' && KEY.test(value)) notes.push('# the Authorization header held a key that is not one of the profile\'s (redacted here): put the key in its place');
       KEY.lastIndex = 0;
