@@ -18,7 +18,8 @@ const KEY = /sk_(?:live|test)_(?:\*{4})?[A-Za-z0-9]{4,}/g;
 /** A header line whose masked key becomes `$variable`, double-quoted (`"`, `\`, `$` and `` ` `` escaped). */
 function headerWithReference(name: string, value: string, variable: string): string {
   const escaped = `${name}: ${value}`.replace(/["\\$`]/g, '\\$&');
-  return `"${escaped.replace(KEY, `\${${variable}}`)}"`;
+  const reference = (_m: string, at: number, whole: string) => (/\w/.test(whole[at + _m.length] ?? '') ? `\${${variable}}` : `$${variable}`);
+  return `"${escaped.replace(KEY, reference)}"`;
 }
 
 /**
