@@ -73,7 +73,7 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   if (o.baseline) readReport(o.baseline);
   const reportsDir = checkedOutput(o.output);
   const target = await targetSettings(o);
-  return { args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget } };
+  return { args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout } };
 }
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */

@@ -38,12 +38,15 @@ export interface RunEnv {
   outcomeFile?: string;
   /** MMS_GEN_BUDGET: generated requests per operation and phase of the generative tests (`run --budget`). */
   genBudget?: number;
+  /** MMS_TEST_TIMEOUT: each test's timeout in ms (default 60 000); a request times out at half of it, at most 30 s. */
+  testTimeout?: number;
 }
 
 const VARS = {
   reportsDir: 'REPORTS_DIR', targetUrl: 'TARGET_URL', targetProfile: 'TARGET_PROFILE', targetEmbedded: 'TARGET_EMBEDDED',
   targetName: 'MMS_TARGET_NAME', mockSeed: 'MOCK_SEED', mockMutant: 'MOCK_MUTANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
   progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME', genBudget: 'MMS_GEN_BUDGET',
+  testTimeout: 'MMS_TEST_TIMEOUT',
 } as const satisfies Record<keyof RunEnv, string>;
 
 /** The run's settings from `env` (default: this process's environment). */
@@ -66,6 +69,7 @@ export function readRunEnv(env: NodeJS.ProcessEnv = process.env): RunEnv {
     workers: n('workers'),
     outcomeFile: v('outcomeFile'),
     genBudget: n('genBudget'),
+    testTimeout: n('testTimeout'),
   };
 }
 

@@ -17,7 +17,7 @@ import { EVIDENCE_ATTACHMENT, evidenceOf } from './lib/exchange.ts';
 import { need, type KeyPath } from './lib/needs.ts';
 import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
-import { Redactor, profileSecrets } from './lib/redact.ts';
+import { Redactor } from './lib/redact.ts';
 import { targetProfile } from './lib/target.ts';
 import type { CheckState } from './checks/registry.ts';
 
@@ -57,7 +57,7 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   profile: [async ({}, use) => use(targetProfile()), { scope: 'worker' }],
   governor: [async ({}, use) => use(new RateGovernor()), { scope: 'worker' }],
-  redactor: [async ({ profile }, use) => use(new Redactor(profileSecrets(profile))), { scope: 'worker' }],
+  redactor: [async ({ profile }, use) => use(Redactor.forProfile(profile)), { scope: 'worker' }],
   checkState: [async ({}, use) => use({ requestIds: new Set<string>() }), { scope: 'worker' }],
 
   session: async ({ request, profile, governor, redactor, checkState }, use, testInfo) => {

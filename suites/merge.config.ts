@@ -14,5 +14,6 @@ export default defineConfig({
   reporter: [
     ['./reporter/conformance-reporter.ts', { outputDir: reports }],
     ['html', { outputFolder: `${reports}/playwright`, open: 'never' }],
+    ['./reporter/redact-artifacts.ts', { dirs: [`${reports}/playwright`] }],
   ],
 });

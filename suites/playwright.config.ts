@@ -19,7 +19,7 @@ export default defineConfig({
   globalTeardown: './setup/global-teardown.ts',
   workers: run.workers ?? 4,
   fullyParallel: true,
-  timeout: 60_000,
+  timeout: run.testTimeout ?? 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -29,7 +29,11 @@ export default defineConfig({
     ['./reporter/conformance-reporter.ts', { outputDir: reports, progress: run.progress }],
     ['html', { outputFolder: `${reports}/playwright`, open: 'never' }],
     ...(run.blob ? [['blob', { outputDir: `${reports}/blob`, fileName: `${run.blob}.zip` }] as [string, object]] : []),
+    // Last: masks the profile's secrets in what Playwright wrote itself (call logs name the authorization header).
+    ['./reporter/redact-artifacts.ts', { dirs: [`${reports}/playwright`, `${reports}/test-results`, `${reports}/blob`] }],
   ],
+  // No trace, screenshot or video: a trace records every request's headers, keys included.
+  use: { trace: 'off', screenshot: 'off', video: 'off' },
   projects: [
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
     { name: 'conformance', testMatch: /conformance\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },

@@ -9,7 +9,8 @@
  * key pool are paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in
  * the evidence.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { readRunEnv } from '../../contract/run-env.ts';
 import { CHECKS, type CheckState } from '../checks/registry.ts';
 import { operationFor } from './spec-index.ts';
 import { MAX_BODY_CHARS, type CheckFailure, type Exchange } from './exchange.ts';
@@ -57,10 +58,26 @@ export interface ClientSession {
   stillPassing: () => boolean;
 }
 
+/** A request's timeout: half the test's (contract/run-env.ts testTimeout), at most 30 s. */
+const REQUEST_TIMEOUT_MS = Math.min(30_000, Math.floor((readRunEnv().testTimeout ?? 60_000) / 2));
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function truncate(text: string): string {
   return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : text;
+}
+
+/**
+ * The error a failed request (timeout, reset, unparsable answer) throws, as a new Error whose message
+ * and stack passed the redactor: Playwright's message carries its call log, with the request's
+ * `authorization` header in full. The original is not kept as `cause` (it would be printed).
+ */
+export function redactedError(error: unknown, redactor: Redactor, request: string): Error {
+  const original = error instanceof Error ? error : new Error(String(error));
+  const out = new Error(redactor.text(`${request}: ${original.message}`));
+  out.name = original.name;
+  out.stack = redactor.text(`${out.name}: ${out.message}\n${(original.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`);
+  return out;
 }
 
 /** The response as the test sees it: reading any member marks its exchange as the one looked at. */
@@ -121,9 +138,20 @@ export class ApiClient {
         headers['content-type'] ??= 'application/json';
       }
       const started = Date.now();
-      const response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: 30_000 });
+      const startedAt = new Date(started).toISOString();
+      let response: APIResponse;
+      let buffer: Buffer;
+      try {
+        response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: REQUEST_TIMEOUT_MS });
+        buffer = await response.body();
+      } catch (e) {
+        const error = redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`);
+        // No answer (timeout, reset, garbage): the request is the evidence, status 0 as in HAR; no check runs on it.
+        s.exchanges.push({ ...this.requestRecord(method, url, headers, data), status: 0, responseHeaders: {}, responseBody: '', error: error.message.split('\n')[0], durationMs: Date.now() - started, startedAt, retries });
+        if (s.stillPassing()) s.lastRead = s.exchanges.length - 1;
+        throw error;
+      }
       const responseHeaders = response.headers();
-      const buffer = await response.body();
       const text = buffer.toString('utf8');
       if (key) s.governor.observe(key, responseHeaders);
       if (response.status() === 429 && s.pace && key && attempt < 3) {
@@ -142,27 +170,39 @@ export class ApiClient {
           json = undefined;
         }
       }
-      const basePath = new URL(s.baseUrl).pathname.replace(/\/$/, '');
-      const apiPath = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
       const exchange: Exchange = {
-        method,
-        url: s.redactor.text(url.toString()),
-        path: apiPath,
-        operation: url.pathname.startsWith(`${basePath}/`) ? operationFor(method, apiPath) : undefined,
-        requestHeaders: s.redactor.value(headers),
-        requestBody: data === undefined ? undefined : truncate(s.redactor.text(typeof data === 'string' ? data : data.length > 2000 ? `<${data.length} bytes>` : data.toString('utf8'))),
+        ...this.requestRecord(method, url, headers, data),
         status: response.status(),
         responseHeaders,
         responseBody: truncate(s.redactor.text(text)),
         json,
         durationMs: Date.now() - started,
-        authenticated: header !== null && header.startsWith('Bearer sk_'),
+        startedAt,
         retries,
       };
       s.exchanges.push(exchange);
       this.check(exchange);
       return tracked<T>(s, s.exchanges.length - 1, { status: exchange.status, headers: responseHeaders, body: json as T, text, exchange });
     }
+  }
+
+  /** The request half of an exchange, redacted; `credential` names the profile key it carried. */
+  private requestRecord(method: string, url: URL, headers: Record<string, string>, data: string | Buffer | undefined) {
+    const s = this.session;
+    const basePath = new URL(s.baseUrl).pathname.replace(/\/$/, '');
+    const apiPath = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+    const header = headers.authorization;
+    const credential = header === undefined ? undefined : s.redactor.envName(header);
+    return {
+      method,
+      url: s.redactor.text(url.toString()),
+      path: apiPath,
+      operation: url.pathname.startsWith(`${basePath}/`) ? operationFor(method, apiPath) : undefined,
+      requestHeaders: s.redactor.value(headers),
+      requestBody: data === undefined ? undefined : truncate(s.redactor.text(typeof data === 'string' ? data : data.length > 2000 ? `<${data.length} bytes>` : data.toString('utf8'))),
+      authenticated: header !== undefined && header.startsWith('Bearer sk_'),
+      ...(credential ? { credential } : {}),
+    };
   }
 
   private authorization(): { header: string | null; key?: string; waitMs: number } {

@@ -19,6 +19,15 @@ export interface Exchange {
   /** The parsed JSON body, when the response had one. */
   json?: unknown;
   durationMs: number;
+  /** Why no response came (timeout, reset, unparsable answer; redacted), with `status` 0. */
+  error?: string;
+  /** When the request was sent (ISO 8601). */
+  startedAt?: string;
+  /**
+   * The variable naming the profile key the request's Authorization header carried (`MMS_KEY_LIVE`,
+   * suites/lib/redact.ts secretEnvNames), for reproductions; absent without a key of the profile.
+   */
+  credential?: string;
   /** Whether the request carried credentials of the target. */
   authenticated: boolean;
   /** 429s retried before this response, with the seconds waited. */

@@ -22,19 +22,54 @@ export function profileSecrets(profile: Pick<TargetProfile, 'keys'>): string[] {
   return [...out].filter((s) => s.length >= 8);
 }
 
+/**
+ * The environment variable a reproduction names for each secret of a profile: `MMS_KEY_` and the key's
+ * path under `keys` in upper snake case, `scopes` singular (`keys.otherOrg` → `MMS_KEY_OTHER_ORG`,
+ * `keys.scopes["meters:read"]` → `MMS_KEY_SCOPE_METERS_READ`). The live pool's keys are interchangeable
+ * (full-scope keys of the main organization): all are `MMS_KEY_LIVE`. The first path of a secret wins.
+ */
+export function secretEnvNames(profile: Pick<TargetProfile, 'keys'>): Map<string, string> {
+  const out = new Map<string, string>();
+  const visit = (node: unknown, path: string[]) => {
+    if (typeof node === 'string') {
+      const name = ['MMS_KEY', ...path].map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1_$2')).join('_').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+      if (node.length >= 8 && !out.has(node)) out.set(node, name);
+    } else if (Array.isArray(node)) node.forEach((item) => visit(item, path));
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) visit(v, [...path, k === 'scopes' ? 'scope' : k]);
+  };
+  visit(profile.keys, []);
+  return out;
+}
+
 /** Replaces every occurrence of the given secrets, and anything shaped like an API key, in text. */
 export class Redactor {
   private readonly pattern: RegExp | undefined;
 
-  constructor(secrets: string[]) {
+  /** `names`: the reproduction's variable of each secret (secretEnvNames), for `envRefs`. */
+  constructor(secrets: string[], readonly names: ReadonlyMap<string, string> = new Map()) {
     const escaped = [...secrets].sort((a, b) => b.length - a.length).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     escaped.push('sk_(?:live|test)_[A-Za-z0-9]{8,}');
     this.pattern = new RegExp(escaped.join('|'), 'g');
   }
 
+  /** The redactor of a profile: its secrets, with their variables for reproductions. */
+  static forProfile(profile: Pick<TargetProfile, 'keys'>): Redactor {
+    return new Redactor(profileSecrets(profile), secretEnvNames(profile));
+  }
+
   /** `text` with every secret masked. */
   text(text: string): string {
     return this.pattern ? text.replace(this.pattern, (m) => maskSecret(m)) : text;
+  }
+
+  /** The variable a reproduction names for the first secret of the profile in `text` (a header), if any. */
+  envName(text: string): string | undefined {
+    let found: { at: number; name: string } | undefined;
+    for (const [secret, name] of this.names) {
+      const at = text.indexOf(secret);
+      if (at >= 0 && (!found || at < found.at)) found = { at, name };
+    }
+    return found?.name;
   }
 
   /** A deep copy of a JSON value with every string redacted. */

@@ -4,6 +4,7 @@
  */
 import { loadProfile, type TargetProfile } from '../../contract/profile.ts';
 import { readRunEnv } from '../../contract/run-env.ts';
+import { Redactor } from './redact.ts';
 
 let cached: TargetProfile | undefined;
 
@@ -29,5 +30,17 @@ export async function assertReachable(baseUrl: string): Promise<void> {
   } catch (e) {
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     throw new Error(`target ${baseUrl} is unreachable: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
+  }
+}
+
+/**
+ * The run's redactor: the profile's secrets (with their reproduction variables) when the run has a
+ * usable profile, else the key pattern alone (anything shaped like `sk_live_…`).
+ */
+export function runRedactor(): Redactor {
+  try {
+    return readRunEnv().targetProfile ? Redactor.forProfile(targetProfile()) : new Redactor([]);
+  } catch {
+    return new Redactor([]);
   }
 }

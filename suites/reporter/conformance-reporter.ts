@@ -1,16 +1,11 @@
 /**
  * The Playwright reporter of a conformance run: collects every test's outcome, tags, skip reason and
-<<<<<<< HEAD
- * evidence attachment, and writes the report (design.md §6; README "Reports"): conformance.json, .html,
- * -junit.xml and .md, with a verdict per requirement and the waivers of MMS_WAIVERS applied. Prints
- * progress (option `progress`) and the verdict. Also used by `report merge` over shards' blob reports.
-=======
  * evidence attachment, and writes the report (design.md §6; README, "Reports"): conformance.json, .html,
  * -junit.xml and .md, with a verdict per requirement and the run's waivers applied. Prints progress
  * (option `progress`) and the verdict. An interrupted run, a failed global setup or a run that executed
  * no selected test gets no verdict. How the run ended goes to the run's outcome file (contract/run-env.ts)
- * for the CLI. Also used by `report merge` over shards' blob reports.
->>>>>>> cli
+ * for the CLI. Also used by `report merge` over shards' blob reports. Every test error and error line
+ * passes the run's redactor before it enters a report; the tests' evidence goes to exchanges.har too.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -20,7 +15,9 @@ import { loadOpenApi } from '../../contract/openapi.ts';
 import { ROOT } from '../../contract/paths.ts';
 import { readRunEnv, type RunOutcome } from '../../contract/run-env.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../lib/exchange.ts';
-import { targetProfile } from '../lib/target.ts';
+import type { Redactor } from '../lib/redact.ts';
+import { runRedactor, targetProfile } from '../lib/target.ts';
+import { renderHar } from './har.ts';
 import { buildReport } from './verdicts.ts';
 import { loadWaivers } from './waivers.ts';
 import { writeReports } from './write.ts';
@@ -42,6 +39,15 @@ export default class ConformanceReporter implements Reporter {
   private selected = 0;
   private readonly errors: string[] = [];
   report?: ConformanceReport;
+  private redactorOfProfile?: Redactor;
+
+  /** The run's redactor (suites/lib/target.ts runRedactor), kept once the run's profile is known. */
+  private get redactor(): Redactor {
+    if (this.redactorOfProfile) return this.redactorOfProfile;
+    const redactor = runRedactor();
+    if (readRunEnv().targetProfile) this.redactorOfProfile = redactor;
+    return redactor;
+  }
 
   constructor(private readonly options: ReporterOptions = {}) {
     this.outputDir = resolve(process.cwd(), options.outputDir ?? 'reports');
@@ -55,13 +61,13 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: TestError): void {
-    this.errors.push((error.message ?? error.value ?? 'unknown error').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]!);
+    this.errors.push(this.redactor.text(error.message ?? error.value ?? 'unknown error').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]!);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     this.progress?.tick(test.tags, result.status);
     const evidenceAttachment = result.attachments.find((a) => a.name === EVIDENCE_ATTACHMENT && a.body);
-    const evidence = evidenceAttachment ? (JSON.parse(evidenceAttachment.body!.toString()) as EvidenceRecord) : undefined;
+    const evidence = evidenceAttachment ? this.redactor.value(JSON.parse(evidenceAttachment.body!.toString()) as EvidenceRecord) : undefined;
     const skip = [...result.annotations, ...test.annotations].find((a) => a.type === 'skip')?.description;
     const outcome: TestOutcome = {
       id: test.id,
@@ -72,8 +78,8 @@ export default class ConformanceReporter implements Reporter {
       tags: test.tags,
       status: result.status,
       durationMs: result.duration,
-      errors: result.errors.map((e) => withRerunCommand(errorText(e), test.title)),
-      skipReason: result.status === 'skipped' ? skip ?? 'skipped' : undefined,
+      errors: result.errors.map((e) => this.redactor.text(withRerunCommand(errorText(e), test.title))),
+      skipReason: result.status === 'skipped' ? this.redactor.text(skip ?? 'skipped') : undefined,
       evidence,
     };
     const previous = this.outcomes.get(test.id);
@@ -116,7 +122,7 @@ export default class ConformanceReporter implements Reporter {
     });
     let paths: ReturnType<typeof writeReports>;
     try {
-      paths = writeReports(this.report, this.outputDir);
+      paths = writeReports(this.report, this.outputDir, renderHar([...this.outcomes.values()], { name: pkg.name, version: pkg.version }));
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       outcome.errors.push(`cannot write the reports to ${this.outputDir}: ${err.code ?? err.message}`);
@@ -130,7 +136,7 @@ export default class ConformanceReporter implements Reporter {
       `\nConformance: ${this.report.verdict.toUpperCase()} — must: ${s.must.passed} passed, ${s.must.failed} failed, ${s.must.notAssessed} not assessed, ${s.must.untestable} untestable; ` +
       `${s.must.waived ? `${s.must.waived} waived; ` : ''}inferred: ${s.inferred.passed} passed, ${s.inferred.failed} failed, ${s.inferred.notAssessed} not assessed.\n` +
       `${renderFailures(this.report)}` +
-      `Reports: ${relative(process.cwd(), paths.html)}, ${relative(process.cwd(), paths.json)}, ${relative(process.cwd(), paths.junit)}, ${relative(process.cwd(), paths.markdown)}\n`,
+      `Reports: ${relative(process.cwd(), paths.html)}, ${relative(process.cwd(), paths.json)}, ${relative(process.cwd(), paths.junit)}, ${relative(process.cwd(), paths.markdown)}, ${relative(process.cwd(), paths.har)}\n`,
     );
   }
 

@@ -2,11 +2,12 @@
  * `reports/conformance.html` (README "Reports": conformance.html): one self-contained page — no network, no external assets —
  * that a person reads: the verdict, the target and versions, a family × verdict matrix, and every
  * requirement with its statement, level, verdict, tests and, for a failure, the failing check's message
- * and the exchanges that show it. Filters by verdict, family, level and text run in an inline script.
+ * and the exchanges that show it, with the `curl` command that reproduces the failing one. Filters by verdict, family, level and text run in an inline script.
  */
 import type { ConformanceReport, RequirementResult, RootCause, Tally } from './model.ts';
 import { highlightJson } from './json-highlight.ts';
 import type { EvidenceRecord } from '../lib/exchange.ts';
+import { curlCommand } from './reproduce.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -124,7 +125,8 @@ function requirementHtml(r: RequirementResult): string {
   const failures = r.failures.map((f) => `<div class="failure${r.verdict === 'waived' ? ' waived' : ''}">
 <p><a class="rc" href="#${escapeHtml(f.rootCause)}">${escapeHtml(f.rootCause)}</a> <b>${escapeHtml(f.test)}</b>${f.check ? ` — check <code>${escapeHtml(f.check)}</code>` : ''}</p>
 <pre>${escapeHtml(f.message)}</pre>
-${f.evidence.length ? `<p class="muted">The exchange the failing ${f.check ? 'check' : 'assertion'} looked at:</p>${exchangeHtml(f.evidence[f.evidence.length - 1]!, f.at)}` : ''}
+${f.evidence.length ? `<p class="muted">The exchange the failing ${f.check ? 'check' : 'assertion'} looked at:</p>${exchangeHtml(f.evidence[f.evidence.length - 1]!, f.at)}
+<p class="muted">Reproduce it (keys are variables named after their profile role):</p><pre class="curl">${escapeHtml(curlCommand(f.evidence[f.evidence.length - 1]!))}</pre>` : ''}
 ${f.evidence.length > 1 ? `<details class="earlier"><summary>${f.evidence.length - 1} earlier exchange${f.evidence.length > 2 ? 's' : ''} of the test</summary>${f.evidence.slice(0, -1).reverse().map((x) => exchangeHtml(x)).join('\n')}</details>` : ''}
 </div>`).join('\n');
   const tests = r.tests.length

@@ -1,9 +1,31 @@
 /**
  * The Markdown summary of a conformance report (README "Reports": the JUnit and Markdown rows), short enough for a pull-request comment or
  * `$GITHUB_STEP_SUMMARY`: the verdict, the root causes first (design.md §6), the counts, and each
- * failing `must` requirement once with its first message line and root causes.
+ * failing `must` requirement once with its first message line and root causes, then the `curl` command
+ * reproducing each failed requirement's failing exchange (suites/reporter/reproduce.ts).
  */
 import type { ConformanceReport } from './model.ts';
+import { curlCommand } from './reproduce.ts';
+
+/** A fenced `sh` block longer than any run of backticks in `code`. */
+function fenced(code: string): string[] {
+  const fence = '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return [`${fence}sh`, code, fence];
+}
+
+/** Each failed requirement (must first, at most 50) with the `curl` command of its first failure's exchange. */
+function reproductionLines(report: ConformanceReport): string[] {
+  const failed = report.requirements.filter((r) => r.verdict === 'failed' && r.failures.some((f) => f.evidence.length > 0));
+  if (failed.length === 0) return [];
+  failed.sort((a, b) => Number(a.level !== 'must') - Number(b.level !== 'must'));
+  const lines = ['', `### Reproduce (${failed.length})`, '', 'Keys are variables named after their profile role (`export MMS_KEY_LIVE=...`).'];
+  for (const r of failed.slice(0, 50)) {
+    const f = r.failures.find((x) => x.evidence.length > 0)!;
+    lines.push('', `**${r.id}** (${r.level}) ${f.check ? `[${f.check}] ` : ''}${f.message.split('\n')[0]!.slice(0, 200)}`, '', ...fenced(curlCommand(f.evidence[f.evidence.length - 1]!)));
+  }
+  if (failed.length > 50) lines.push('', `… and ${failed.length - 50} more (see conformance.html).`);
+  return lines;
+}
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -39,6 +61,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     }
     if (failing.length > 50) lines.push('', `… and ${failing.length - 50} more (see conformance.html).`);
   }
+  lines.push(...reproductionLines(report));
   const notAssessed = report.requirements.filter((r) => r.level === 'must' && r.verdict === 'not assessed');
   if (notAssessed.length) {
     const reasons = new Map<string, string[]>();

@@ -1,6 +1,6 @@
 /**
  * Writes every format of a conformance report into a directory: conformance.json, conformance.html,
- * conformance-junit.xml and conformance.md (also appended to $GITHUB_STEP_SUMMARY when set). Each file
+ * conformance-junit.xml, conformance.md and exchanges.har (also appended to $GITHUB_STEP_SUMMARY when set). Each file
  * is written to a temporary name in the same directory and renamed, so a failed write leaves no
  * truncated report.
  */
@@ -11,7 +11,7 @@ import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 
-export const REPORT_FILES = { json: 'conformance.json', html: 'conformance.html', junit: 'conformance-junit.xml', markdown: 'conformance.md' } as const;
+export const REPORT_FILES = { json: 'conformance.json', html: 'conformance.html', junit: 'conformance-junit.xml', markdown: 'conformance.md', har: 'exchanges.har' } as const;
 
 /** Writes `text` to `file` through a temporary file renamed into place; throws the write's error. */
 function writeWhole(file: string, text: string): void {
@@ -25,8 +25,11 @@ function writeWhole(file: string, text: string): void {
   }
 }
 
-/** Writes the report's files under `dir`; returns their paths. Throws the first write error. */
-export function writeReports(report: ConformanceReport, dir: string): Record<keyof typeof REPORT_FILES, string> {
+/**
+ * Writes the report's files under `dir`, and `har` (suites/reporter/har.ts) as exchanges.har when given;
+ * returns their paths. Throws the first write error.
+ */
+export function writeReports(report: ConformanceReport, dir: string, har?: string): Record<keyof typeof REPORT_FILES, string> {
   mkdirSync(dir, { recursive: true });
   const paths = Object.fromEntries(Object.entries(REPORT_FILES).map(([k, f]) => [k, resolve(dir, f)])) as Record<keyof typeof REPORT_FILES, string>;
   writeWhole(paths.json, `${JSON.stringify(report, null, 2)}\n`);
@@ -34,6 +37,7 @@ export function writeReports(report: ConformanceReport, dir: string): Record<key
   writeWhole(paths.junit, renderJunit(report));
   const markdown = renderMarkdown(report);
   writeWhole(paths.markdown, markdown);
+  if (har !== undefined) writeWhole(paths.har, har);
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
   return paths;
 }

@@ -3,9 +3,10 @@
  * run's profile (contract/run-env.ts); without one the embedded mock is started in this process (the
  * run's mock seed, default 1; its mutant, none by default) and its profile is used. Either way the target
  * must answer HTTP before any test runs, else the run stops with one clear line. The mock stops with the
- * global teardown, or with this process.
+ * global teardown, or with this process. The run's temporary folders (MMS_RUN_DIR; the embedded mock's
+ * profile, mode 0600) are removed when this process exits, also on SIGINT and SIGTERM.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProfileError } from '../../contract/profile.ts';
@@ -18,8 +19,37 @@ declare global {
   var __embeddedMock: RunningMock | undefined;
 }
 
+const temporary: string[] = [];
+
+/** Removes the run's temporary folders (the embedded mock's profile holds every key). */
+function removeTemporary(): void {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Removes the temporary folders when this process exits, also on SIGINT or SIGTERM: a signal nobody
+ * else handles is raised again once they are gone, so the process still ends by it.
+ */
+function removeTemporaryAtExit(): void {
+  process.once('exit', removeTemporary);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      removeTemporary();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
+}
+
+/** A new folder in the temp dir, private to this user (mkdtemp: 0700), removed at exit. */
+function temporaryDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (temporary.length === 0) removeTemporaryAtExit();
+  temporary.push(dir);
+  return dir;
+}
+
 export default async function globalSetup(): Promise<void> {
-  extendRunEnv({ runDir: mkdtempSync(join(tmpdir(), 'mms-run-')) });
+  extendRunEnv({ runDir: temporaryDir('mms-run-') });
   const run = readRunEnv();
   if (run.targetUrl || run.targetProfile) {
     if (!run.targetProfile) throw new Error('TARGET_URL is set but TARGET_PROFILE is not: give the target profile too.');
@@ -37,7 +67,7 @@ export default async function globalSetup(): Promise<void> {
   const mutation = run.mockMutant ? (await import('../../mock/mutants/catalog.ts')).mutantNamed(run.mockMutant).mutation : undefined;
   const mock = await startMock({ port: 0, seed: run.mockSeed, mutation });
   globalThis.__embeddedMock = mock;
-  const file = join(mkdtempSync(join(tmpdir(), 'mms-conformance-')), 'embedded-mock.json');
-  writeFileSync(file, JSON.stringify(mock.profile, null, 2));
+  const file = join(temporaryDir('mms-conformance-'), 'embedded-mock.json');
+  writeFileSync(file, JSON.stringify(mock.profile, null, 2), { mode: 0o600 });
   extendRunEnv({ targetProfile: file, targetUrl: mock.baseUrl, targetEmbedded: true });
 }
