@@ -11,7 +11,7 @@ export function maskSecret(secret: string): string {
 }
 
 /** Every secret string of a profile (its keys, at any depth). */
-export function profileSecrets(profile: Pick<TargetProfile, 'keys'>): string[] {
+export function profileSecrets(profile: Pick<TargetProfile, 'keys'> & Partial<Pick<TargetProfile, 'control'>>): string[] {
   const out = new Set<string>();
   const visit = (node: unknown) => {
     if (typeof node === 'string') out.add(node);
@@ -19,6 +19,7 @@ export function profileSecrets(profile: Pick<TargetProfile, 'keys'>): string[] {
     else if (node && typeof node === 'object') Object.values(node).forEach(visit);
   };
   visit(profile.keys);
+  if (profile.control?.token) out.add(profile.control.token);
   return [...out].filter((s) => s.length >= 8);
 }
 
