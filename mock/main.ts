@@ -7,8 +7,18 @@ import { startMock, type RunningMock } from './server.ts';
 import { DEFAULT_SEED } from './seed/build.ts';
 import { findMutant } from './mutants/catalog.ts';
 import type { Mutant } from './mutants/mutation.ts';
+import { variantsNamed } from './variants/catalog.ts';
+import { combine, type Variant } from './variants/variant.ts';
 
-export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; mutant?: Mutant }
+const variantList = (value: string): Variant[] => {
+  try {
+    return variantsNamed(value);
+  } catch (e) {
+    throw new InvalidArgumentError(`${(e as Error).message} (see docs/freedoms.md).`);
+  }
+};
+
+export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; mutant?: Mutant; variant?: Variant[] }
 
 const mutantNamed = (value: string): Mutant => {
   const found = findMutant(value);
@@ -29,7 +39,8 @@ export function mockOptions(command: Command): Command {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('-s, --seed <seed>', 'seed of the generated data', integer('--seed', 0, 2 ** 31 - 1), DEFAULT_SEED)
     .option('--no-control', 'turn off the control API under /__mock/')
-    .option('--mutant <name>', 'break one requirement on purpose (a self-test mutant of mock/mutants/catalog.ts)', mutantNamed);
+    .option('--mutant <name>', 'break one requirement on purpose (a self-test mutant of mock/mutants/catalog.ts)', mutantNamed)
+    .option('--variant <names>', 'serve freedoms of the description differently (comma-separated; docs/freedoms.md)', variantList);
 }
 
 /**
@@ -46,7 +57,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, mutation: opts.mutant?.mutation });
+    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'EADDRINUSE' ? `port ${opts.port} on ${opts.host} is already in use (try --port 0 or another port)`
@@ -59,6 +70,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   const out = [
     `Maintenance Management Service mock (seed ${opts.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
     `  API base     ${mock.baseUrl}`,
+    ...(opts.variant?.length ? [`  VARIANTS     ${opts.variant.map((v) => v.name).join(', ')} (freedoms served differently; docs/freedoms.md)`] : []),
     ...(opts.mutant ? [`  MUTANT       ${opts.mutant.name}: ${opts.mutant.description} (breaks ${opts.mutant.requirement}; not conformant on purpose)`] : []),
     opts.control ? `  control API  ${mock.url}/__mock/ (profile: ${mock.url}/__mock/profile)` : '  control API  off (--no-control)',
     '',

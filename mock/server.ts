@@ -65,7 +65,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
   const control = options.control !== false;
-  const profile = () => buildProfile(app.world, `${url}/v1`, control ? `${url}/__mock` : undefined);
+  const built0 = () => buildProfile(app.world, `${url}/v1`, control ? `${url}/__mock` : undefined);
+  const profile = mutation?.profile ? () => mutation.profile!(built0()) : built0;
   if (control) {
     app.control = controlApi(app, {
       rebuild(newSeed, orgs) {
