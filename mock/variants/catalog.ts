@@ -13,7 +13,9 @@ const WRAP = 'vx2.';
 const wrapCursor = (c: unknown) => (typeof c === 'string' ? `${WRAP}${Buffer.from(c).toString('base64url')}.${'0'.repeat(40)}` : c);
 const unwrapCursor = (c: string) => (c.startsWith(WRAP) ? Buffer.from(c.slice(WRAP.length).split('.')[0]!, 'base64url').toString() : c);
 const NAMED_409 = new Set(['invalid_work_request_state', 'invalid_location_hierarchy', 'resource_in_use']);
-const isProblem = (headers: Record<string, unknown>) => String(headers['content-type'] ?? '').startsWith('application/problem+json');
+/** A header of an outgoing response, whatever the case of its name. */
+export const header = (headers: Record<string, unknown>, name: string) => String(Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? '');
+const isProblem = (headers: Record<string, unknown>) => header(headers, 'content-type').startsWith('application/problem+json');
 
 /** Adds a member to each record of a JSON body (native `data`, compatibility wrappers, bare arrays). */
 function addMember(b: any): void {

@@ -56,8 +56,8 @@ export const describedOnly: Mutation = {
     if (!id || out.status === 401) return out;
     if (INFERRED.has(id) && out.status !== 404) {
       // Refusals before the handler (400, 403, 405) too: a route that does not exist is 404.
-      const rid = String(out.headers['x-request-id'] ?? '');
-      return { status: 404, headers: { ...out.headers, 'content-type': 'application/problem+json' }, body: problemBody(404, 'not_found', 'No such route.', rid) };
+      const rid = String(Object.entries(out.headers).find(([k]) => k.toLowerCase() === 'x-request-id')?.[1] ?? '');
+      return { status: 404, headers: { 'X-Request-ID': rid, 'Content-Type': 'application/problem+json' }, body: problemBody(404, 'not_found', 'No such route.', rid) };
     }
     if (out.status >= 300) return out;
     if (/CustomFields?$/.test(id)) return editJson(out, (b) => { for (const d of [b].flat()) only(d, CUSTOM_FIELD); });
