@@ -45,7 +45,7 @@ export interface RunOptions extends Selection {
 async function targetSettings(o: RunOptions): Promise<Partial<RunEnv>> {
   if (o.target && !o.profile) throw new UsageError('--target needs --profile: the suite needs the keys and fixtures of the target (see README, "Certifying your implementation")');
   // The embedded mock: a mutant named in the CLI's own environment (the self-test) carries over.
-  if (!o.profile) return { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant };
+  if (!o.profile) return { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant, mockVariant: readRunEnv().mockVariant };
   const { profile, baseUrl } = await profileAndTarget(o.profile, o.target);
   if (o.profileCheck !== false) {
     const wrong = wrongLines(await runCheck(profile, baseUrl));

@@ -22,6 +22,8 @@ export interface RunEnv {
   mockSeed?: number;
   /** MOCK_MUTANT: name of a mutant of mock/mutants/catalog.ts the embedded mock applies (the self-test). */
   mockMutant?: string;
+  /** MOCK_VARIANT: comma-separated variants of mock/variants/catalog.ts the embedded mock serves (docs/freedoms.md). */
+  mockVariant?: string;
   /** MMS_WAIVERS: the waiver file the reporter applies. */
   waivers?: string;
   /** MMS_RUN_DIR: scratch directory of the run (fixture leases), made by the global setup. */
@@ -44,7 +46,7 @@ export interface RunEnv {
 
 const VARS = {
   reportsDir: 'REPORTS_DIR', targetUrl: 'TARGET_URL', targetProfile: 'TARGET_PROFILE', targetEmbedded: 'TARGET_EMBEDDED',
-  targetName: 'MMS_TARGET_NAME', mockSeed: 'MOCK_SEED', mockMutant: 'MOCK_MUTANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
+  targetName: 'MMS_TARGET_NAME', mockSeed: 'MOCK_SEED', mockMutant: 'MOCK_MUTANT', mockVariant: 'MOCK_VARIANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
   progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME', genBudget: 'MMS_GEN_BUDGET',
   testTimeout: 'MMS_TEST_TIMEOUT',
 } as const satisfies Record<keyof RunEnv, string>;
@@ -61,6 +63,7 @@ export function readRunEnv(env: NodeJS.ProcessEnv = process.env): RunEnv {
     targetName: v('targetName'),
     mockSeed: n('mockSeed'),
     mockMutant: v('mockMutant'),
+    mockVariant: v('mockVariant'),
     waivers: v('waivers'),
     runDir: v('runDir'),
     progress: v('progress') === '1',

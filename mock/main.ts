@@ -9,8 +9,10 @@ import { CONTROL_TOKEN_ENV, CONTROL_TOKEN_HEADER } from './control/guard.ts';
 import { DEFAULT_SEED } from './seed/build.ts';
 import { findMutant } from './mutants/catalog.ts';
 import type { Mutant } from './mutants/mutation.ts';
+import { variantsNamed } from './variants/catalog.ts';
+import { combine, type Variant } from './variants/variant.ts';
 
-export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant }
+export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant; variant?: Variant[] }
 
 /** A key shown without its secret part: `sk_live_…abcd`. */
 export function maskKey(key: string): string {
@@ -27,6 +29,14 @@ const url = (value: string): string => {
     return publicOrigin(value);
   } catch (e) {
     throw new InvalidArgumentError((e as Error).message);
+  }
+};
+
+const variantList = (value: string): Variant[] => {
+  try {
+    return variantsNamed(value);
+  } catch (e) {
+    throw new InvalidArgumentError(`${(e as Error).message} (see docs/freedoms.md).`);
   }
 };
 
@@ -51,7 +61,8 @@ export function mockOptions(command: Command): Command {
     .option('--no-control', 'turn off the control API under /__mock/')
     .option('--control-token <token>', `the control API's token (default: $${CONTROL_TOKEN_ENV}, else a random one per start); required with a non-loopback --host`, token, process.env[CONTROL_TOKEN_ENV] || undefined)
     .option('--public-url <url>', 'the origin of absolute URLs in answers (nextPageUrl; default: the bound address)', url)
-    .option('--mutant <name>', 'break one requirement on purpose (a self-test mutant of mock/mutants/catalog.ts)', mutantNamed);
+    .option('--mutant <name>', 'break one requirement on purpose (a self-test mutant of mock/mutants/catalog.ts)', mutantNamed)
+    .option('--variant <names>', 'serve freedoms of the description differently (comma-separated; docs/freedoms.md)', variantList);
 }
 
 /**
@@ -68,7 +79,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, controlToken: opts.controlToken, publicUrl: opts.publicUrl, mutation: opts.mutant?.mutation });
+    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, controlToken: opts.controlToken, publicUrl: opts.publicUrl, mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'ECONTROLTOKEN' ? err.message
@@ -82,6 +93,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   const out = [
     `Maintenance Management Service mock (seed ${opts.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
     `  API base     ${mock.baseUrl}`,
+    ...(opts.variant?.length ? [`  VARIANTS     ${opts.variant.map((v) => v.name).join(', ')} (freedoms served differently; docs/freedoms.md)`] : []),
     ...(opts.mutant ? [`  MUTANT       ${opts.mutant.name}: ${opts.mutant.description} (breaks ${opts.mutant.requirement}; not conformant on purpose)`] : []),
     ...(mock.controlToken !== undefined
       ? [`  control API  ${mock.url}/__mock/ (send ${CONTROL_TOKEN_HEADER}: ${mock.controlToken})`]

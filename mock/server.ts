@@ -93,7 +93,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   app.origin = publicUrl ?? url;
   const controlToken = control ? (options.controlToken ?? newControlToken()) : undefined;
-  const profile = () => buildProfile(app.world, `${url}/v1`, controlToken === undefined ? undefined : { baseUrl: `${url}/__mock`, token: controlToken });
+  const builtProfile = () => buildProfile(app.world, `${url}/v1`, controlToken === undefined ? undefined : { baseUrl: `${url}/__mock`, token: controlToken });
+  const profile = mutation?.profile ? () => mutation.profile!(builtProfile()) : builtProfile;
   if (controlToken !== undefined) {
     app.control = controlApi(app, {
       rebuild(newSeed, orgs) {

@@ -5,11 +5,15 @@
  *   role, no fixture, no control API) nothing fails: the verdict is incomplete.
  * - Sensitivity: against each mutant of mock/mutants/catalog.ts (a mock that breaks one requirement),
  *   the tests of that requirement fail — the mutant is killed, by the right test.
- * Prints a kill matrix and writes reports/selftest.json. Exit 0 when every check holds.
+ *   The other requirements a mutant's run fails are its blast radius (target: median 0, max 3).
+ * - Specificity across freedoms: against each variant of mock/variants/catalog.ts (docs/freedoms.md) no
+ *   `must` fails: conformant, or incomplete for `described-only` (a vendor's profile, no control API).
+ * Prints a kill matrix and three lines (sensitivity, blast radius, specificity), writes
+ * reports/selftest.json. Exit 0 when every check holds.
  *
- *   tsx tools/selftest.ts [--fast] [--mutants a,b] [--jobs N] [--skip-baseline] [--seed S]
+ *   tsx tools/selftest.ts [--fast] [--mutants a,b] [--variants a,b] [--jobs N] [--skip-baseline] [--seed S]
  *
- * --fast runs one mutant per family and no baseline (npm test runs the suite against the mock already).
+ * --fast runs one mutant per family, FAST_VARIANTS and no baseline (npm test runs the suite against the mock already).
  * Each mutant run selects the tests tagged with the requirement it names; --full-suite runs everything.
  */
 import { spawn } from 'node:child_process';
@@ -18,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../contract/paths.ts';
 import { MUTANTS, mutantNamed } from '../mock/mutants/catalog.ts';
+import { VARIANTS, variantsNamed } from '../mock/variants/catalog.ts';
 import { startMock } from '../mock/server.ts';
 import type { Mutant } from '../mock/mutants/mutation.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';
@@ -26,6 +31,7 @@ const { values: args } = parseArgs({
   options: {
     fast: { type: 'boolean', default: false },
     mutants: { type: 'string' },
+    variants: { type: 'string' },
     jobs: { type: 'string', default: '2' },
     'skip-baseline': { type: 'boolean', default: false },
     'full-suite': { type: 'boolean', default: false },
@@ -77,6 +83,9 @@ async function partialProfileRun(): Promise<RunResult> {
     await mock.stop();
   }
 }
+
+/** The variants --fast runs: the one that leaves out everything inferred, and two cheap ones. */
+const FAST_VARIANTS = ['described-only', 'extra-response-fields', 'other-error-codes'];
 
 const failedIds = (r?: ConformanceReport) => (r?.requirements ?? []).filter((q) => q.verdict === 'failed').map((q) => q.id);
 /** The tests of the requirement a mutant breaks, and of those that reach it. */
@@ -159,11 +168,38 @@ const survivors = results.filter((r) => !r.killedByNamedRequirement);
 ok &&= survivors.length === 0;
 summary.mutants = results;
 summary.kills = { total: results.length, killed: results.filter((r) => r.killed).length, killedByNamedRequirement: results.length - survivors.length };
+
+// Blast radius: the requirements a mutant fails besides its own (over-attributing tests, or a mutant breaking more than one rule).
+const blast = results.map((r) => ({ name: r.name, extra: r.failing.filter((id) => id !== r.requirement) }));
+const sizes = blast.map((b) => b.extra.length).sort((a, b) => a - b);
+const median = sizes.length ? sizes[Math.floor((sizes.length - 1) / 2)]! : 0;
+const max = sizes.at(-1) ?? 0;
+const worst = blast.filter((b) => b.extra.length > 0).sort((a, b) => b.extra.length - a.extra.length).slice(0, 5);
+summary.blastRadius = { median, max, byMutant: blast };
+
+const variantNames = args.variants ? variantsNamed(args.variants).map((v) => v.name) : args.fast ? FAST_VARIANTS : VARIANTS.map((v) => v.name);
+line(`Specificity across freedoms: ${variantNames.length} variants, one at a time…`);
+const variantResults: Array<{ name: string; passed: boolean; verdict?: string; failedMust: string[]; failedInferred: string[]; durationMs: number }> = [];
+for (const name of variantNames) {
+  const describedOnly = name === 'described-only';
+  const r = await run(`variant-${name}`, describedOnly ? ['--allow-incomplete'] : [], { MOCK_VARIANT: name });
+  const failed = (r.report?.requirements ?? []).filter((q) => q.verdict === 'failed');
+  const failedMust = failed.filter((q) => q.level === 'must').map((q) => q.id);
+  const failedInferred = failed.filter((q) => q.level !== 'must').map((q) => q.id);
+  const passed = !!r.report && failedMust.length === 0 && (r.report.verdict === 'conformant' || (describedOnly && r.report.verdict === 'incomplete'));
+  variantResults.push({ name, passed, verdict: r.report?.verdict, failedMust, failedInferred, durationMs: r.durationMs });
+  line(`  ${passed ? 'passed' : 'FAILED'} ${name.padEnd(24)} verdict ${r.report?.verdict ?? 'none'}; failed must: ${failedMust.join(', ') || '—'}; failed inferred: ${failedInferred.join(', ') || '—'} (${(r.durationMs / 1000).toFixed(0)} s)`);
+}
+const variantsPassed = variantResults.filter((v) => v.passed).length;
+ok &&= variantsPassed === variantResults.length;
+summary.variants = variantResults;
 summary.durationMs = Date.now() - started;
 mkdirSync(resolve(ROOT, 'reports'), { recursive: true });
 writeFileSync(resolve(ROOT, 'reports', args.fast ? 'selftest-fast.json' : 'selftest.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
 line('');
-line(`Kill matrix: ${results.length - survivors.length}/${results.length} mutants killed by a test of the requirement they break${survivors.length ? `; not: ${survivors.map((s) => s.name).join(', ')}` : ''}.`);
+line(`Sensitivity: own mutants killed: ${results.length - survivors.length}/${results.length}${survivors.length ? `; not: ${survivors.map((s) => s.name).join(', ')}` : ''}.`);
+line(`Blast radius: median ${median}, max ${max} extra requirements${worst.length ? `; worst: ${worst.map((w) => `${w.name} (+${w.extra.join(', ')})`).join('; ')}` : ''}.`);
+line(`Specificity: variants passed ${variantsPassed}/${variantResults.length} (described-only ${variantNames.includes('described-only') ? 'included' : 'not run'})${variantsPassed < variantResults.length ? `; not: ${variantResults.filter((v) => !v.passed).map((v) => v.name).join(', ')}` : ''}.`);
 line(`Self-test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s. Report: reports/${args.fast ? 'selftest-fast' : 'selftest'}.json`);
 process.exit(ok ? 0 : 1);

@@ -11,6 +11,7 @@ import { ProblemError, notFound } from '../http/problem.ts';
 import type { Context } from '../http/context.ts';
 import { editJson, editQuery, editReply, forOperations, withTemporary, wrapHandlers } from './edit.ts';
 import type { Mutant } from './mutation.ts';
+import type { World } from '../store/world.ts';
 
 const isError = (status: number) => status >= 400;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -25,12 +26,45 @@ function foreignMeter(ctx: Context) {
   return undefined;
 }
 
+/**
+ * A PATCH of a work order refused with 400 still applies the members that were valid: the body hook
+ * keeps the body, the response hook (same request, no await between) replaces the record through the
+ * store, never in place (records' JSON is cached per immutable record).
+ */
+function partialPatchOnRefusal(): Mutant['mutation'] {
+  let world: World | undefined;
+  let pending: Record<string, unknown> | undefined;
+  return {
+    world: (w) => { world = w; },
+    body: (operationId, body) => {
+      pending = operationId === 'updateWorkOrder' && typeof body === 'object' && body !== null ? body as Record<string, unknown> : undefined;
+      return body;
+    },
+    response: (out, request) => {
+      const body = pending;
+      pending = undefined;
+      if (request.operationId !== 'updateWorkOrder' || out.status !== 400 || !body || !world) return out;
+      const id = decodeURIComponent(request.path.split('/').pop() ?? '');
+      for (const org of world.orgs.values()) {
+        const row = org.workOrders.get(id);
+        if (!row) continue;
+        const valid: Record<string, unknown> = {};
+        if (typeof body.title === 'string' && body.title.length > 0) valid.title = body.title;
+        if (['medium', 'high', 'critical'].includes(body.priority as string)) valid.priority = body.priority;
+        org.workOrders.replace({ ...row, data: { ...row.data, ...valid, updated_at: new Date(world.clock.now() + 1000).toISOString() } });
+      }
+      return out;
+    },
+  };
+}
+
 export const MUTANTS: Mutant[] = [
   // ── authentication ──
   { name: 'missing-authorization-403', requirement: 'AUTH-001', description: 'A request without Authorization gets 403 instead of 401.',
     mutation: { response: (out) => (out.status === 401 && String(out.body).includes('missing_authorization') ? editJson({ ...out, status: 403 }, (b) => { b.status = 403; }) : out) } },
-  { name: 'lowercase-bearer-accepted', requirement: 'AUTH-002', description: 'The scheme "bearer" is accepted like "Bearer".',
-    mutation: { request: (_m, url, headers) => { if (headers.authorization?.startsWith('bearer ')) headers.authorization = `Bearer ${headers.authorization.slice(7)}`; return url; } } },
+  // Not `bearer`: schemes are case-insensitive (RFC 9110 §11.1), so accepting it breaks nothing.
+  { name: 'token-scheme-accepted', requirement: 'AUTH-002', description: 'The scheme "Token" is accepted like "Bearer".',
+    mutation: { request: (_m, url, headers) => { if (headers.authorization?.startsWith('Token ')) headers.authorization = `Bearer ${headers.authorization.slice(6)}`; return url; } } },
   { name: 'bearer-extra-token-accepted', requirement: 'AUTH-003', description: '"Bearer <key> <more>" is accepted, the extra token ignored.',
     mutation: { request: (_m, url, headers) => { const m = /^Bearer (\S+) \S.*$/.exec(headers.authorization ?? ''); if (m) headers.authorization = `Bearer ${m[1]}`; return url; } } },
   { name: 'wrong-prefix-code', requirement: 'AUTH-004', description: 'A key with another prefix gets invalid_api_key instead of invalid_api_key_format.',
@@ -279,6 +313,10 @@ export const MUTANTS: Mutant[] = [
     mutation: { handlers: wrapHandlers({ unlinkAssetPart: () => () => ({ status: 204 }) }) } },
   { name: 'part-minimum-stock-string', requirement: 'PART-001', description: 'Parts carry minimum_stock as a string.',
     mutation: { response: forOperations(['getPart', 'listParts', 'createPart'], (out) => editJson(out, (b) => { for (const p of [b.data].flat()) if (p && typeof p.minimum_stock === 'number') p.minimum_stock = String(p.minimum_stock); })) } },
+
+  // ── generated requests ──
+  { name: 'refused-patch-applies-valid-members', requirement: 'GEN-002', description: 'A work-order PATCH refused with 400 still applies its valid members (and updated_at).',
+    mutation: partialPatchOnRefusal() },
 
   // ── identifiers and assets ──
   { name: 'identifier-resolves-case-insensitively', requirement: 'IDENT-005', description: 'Payloads resolve whatever their case.',

@@ -11,6 +11,7 @@ import type { Outgoing } from '../http/send.ts';
 import type { CursorChecks } from '../paging/cursor.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { World } from '../store/world.ts';
+import type { ProfileJson } from '../profile.ts';
 
 /** What a response hook knows of the request it answers. */
 export interface RequestInfo {
@@ -48,6 +49,8 @@ export interface Mutation {
   world?(world: World): void;
   /** The largest request body accepted, in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Changes the target profile the mock publishes (mock/variants: what a vendor could provision). */
+  profile?(profile: ProfileJson): ProfileJson;
 }
 
 /** A named deviation that breaks one requirement of the catalog. */

@@ -1,7 +1,7 @@
 /**
  * Global setup of a conformance run (design.md §5), in Playwright's runner process: the target is the
  * run's profile (contract/run-env.ts); without one the embedded mock is started in this process (the
- * run's mock seed, default 1; its mutant, none by default) and its profile is used. Either way the target
+ * run's mock seed, default 1; its mutant and variants, none by default) and its profile is used. Either way the target
  * must answer HTTP before any test runs, else the run stops with one clear line. The mock stops with the
  * global teardown, or with this process. The run's temporary folders (MMS_RUN_DIR; the embedded mock's
  * profile, mode 0600) are removed when this process exits, also on SIGINT and SIGTERM.
@@ -64,7 +64,9 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   // The mutant (the self-test, tools/selftest.ts): the embedded mock breaks one requirement on purpose.
-  const mutation = run.mockMutant ? (await import('../../mock/mutants/catalog.ts')).mutantNamed(run.mockMutant).mutation : undefined;
+  const mutant = run.mockMutant ? (await import('../../mock/mutants/catalog.ts')).mutantNamed(run.mockMutant).mutation : undefined;
+  // Variants (docs/freedoms.md): freedoms of the description served differently.
+  const mutation = run.mockVariant ? (await import('../../mock/variants/catalog.ts')).variantMutation(run.mockVariant, mutant) : mutant;
   const mock = await startMock({ port: 0, seed: run.mockSeed, mutation });
   globalThis.__embeddedMock = mock;
   const file = join(temporaryDir('mms-conformance-'), 'embedded-mock.json');
