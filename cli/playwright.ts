@@ -71,3 +71,43 @@ export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTest
     rmSync(scratch, { recursive: true, force: true });
   }
 }
+
+/** One test as `playwright test --list` gives it. */
+export interface ListedTest { project: string; file: string; line: number; title: string; tags: string[] }
+
+interface JsonSuite { title: string; file: string; specs?: Array<{ title: string; tags: string[]; file: string; line: number; tests: Array<{ projectName: string }> }>; suites?: JsonSuite[] }
+
+/**
+ * Runs `playwright <args>` (which must hold `--list --reporter json`) with the run's settings and returns
+ * the tests it lists, one per project. No global setup runs, no request is sent. Throws UsageError
+ * (one line) when Playwright fails.
+ */
+export async function listPlaywright(args: string[], run: Partial<RunEnv>): Promise<ListedTest[]> {
+  const env = { ...runEnvFor(run), FORCE_COLOR: '0', NODE_OPTIONS: nodeOptionsWithTsx(process.env.NODE_OPTIONS) };
+  const [command, lead] = playwrightCommand();
+  const child = spawn(command, [...lead, ...args], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const code = await new Promise<number>((done, fail) => {
+    child.on('error', fail);
+    child.on('exit', (c) => done(c ?? 1));
+  });
+  let report: { suites: JsonSuite[]; errors?: Array<{ message?: string }> };
+  try {
+    report = JSON.parse(stdout);
+  } catch {
+    throw new UsageError(`listing the tests failed (Playwright exited with ${code}): ${(stderr.trim().split('\n')[0] || 'no output')}`);
+  }
+  if (report.errors?.length) throw new UsageError(`listing the tests failed: ${report.errors[0]!.message?.split('\n')[0]}`);
+  const out: ListedTest[] = [];
+  const walk = (suite: JsonSuite, path: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) out.push({ project: t.projectName, file: spec.file, line: spec.line, title: [...path, spec.title].join(' › '), tags: spec.tags.map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)) });
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const file of report.suites) walk(file, []);
+  return out;
+}

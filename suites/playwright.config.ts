@@ -26,7 +26,7 @@ export default defineConfig({
   outputDir: `${reports}/test-results`,
   reporter: [
     ...(run.progress ? [] : [[process.env.CI ? 'dot' : 'list'] as [string]]),
-    ['./reporter/conformance-reporter.ts', { outputDir: reports, progress: run.progress }],
+    ['./run-reporter.ts', { outputDir: reports, progress: run.progress }],
     ['html', { outputFolder: `${reports}/playwright`, open: 'never' }],
     ...(run.blob ? [['blob', { outputDir: `${reports}/blob`, fileName: `${run.blob}.zip` }] as [string, object]] : []),
   ],
