@@ -52,10 +52,10 @@ export interface RunOptions extends Selection {
  * The target's settings: validates the profile (once for the run), checks the target answers and, unless
  * --no-profile-check, that its provisioning is right (a wrong entry is a provisioning error, exit 2).
  */
-async function targetSettings(o: RunOptions): Promise<Partial<RunEnv>> {
+async function targetSettings(o: RunOptions): Promise<{ run: Partial<RunEnv>; env: NodeJS.ProcessEnv }> {
   if (o.target && !o.profile) throw new UsageError('--target needs --profile: the suite needs the keys and fixtures of the target (see README, "Certifying your implementation")');
   // The embedded mock: a mutant named in the CLI's own environment (the self-test) carries over.
-  if (!o.profile) return { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant };
+  if (!o.profile) return { run: { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant }, env: {} };
   const { profile, baseUrl } = await profileAndTarget(o.profile, o.target);
   if (o.profileCheck !== false) {
     const wrong = wrongLines(await runCheck(profile, baseUrl));
@@ -64,7 +64,8 @@ async function targetSettings(o: RunOptions): Promise<Partial<RunEnv>> {
       throw new UsageError(`provisioning error (mms-conformance profile check; --no-profile-check to skip): ${list}`);
     }
   }
-  return { targetProfile: resolve(o.profile), targetUrl: baseUrl };
+  // The profile's CA bundle: Node reads NODE_EXTRA_CA_CERTS when a process starts, so the runner and its workers get it from the start.
+  return { run: { targetProfile: resolve(o.profile), targetUrl: baseUrl }, env: profile.tls?.ca ? { NODE_EXTRA_CA_CERTS: profile.tls.ca } : {} };
 }
 
 /** Where Playwright records the failed tests of a run into `reportsDir` (its default place: the config's outputDir). */
@@ -96,7 +97,7 @@ export function removeEmptyFolders(dir: string): void {
 }
 
 /** Checks every option before anything runs; returns Playwright's arguments and the run's settings. Throws UsageError. */
-async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<RunEnv> }> {
+async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<RunEnv>; env: NodeJS.ProcessEnv }> {
   const args = ['test', '-c', resolve(ROOT, 'suites/playwright.config.ts')];
   const grep = selectionGrep(o);
   let blob: string | undefined;
@@ -120,8 +121,8 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
     if (lastFailedIds(reportsDir).length === 0) throw new NothingToRerun(o.output);
     args.push('--last-failed');
   }
-  const target = await targetSettings(o);
-  return { args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget } };
+  const { run: target, env } = await targetSettings(o);
+  return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget } };
 }
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */
@@ -136,11 +137,11 @@ export async function runConformance(o: RunOptions): Promise<number> {
     process.stdout.write(`${e.message}\n`);
     return EXIT.ok;
   }
-  const { args, run } = prepared;
+  const { args, run, env } = prepared;
   for (const file of [MANIFEST_FILE, SIGNATURE_FILE]) rmSync(resolve(run.reportsDir!, file), { force: true });
   for (const file of Object.values(REPORT_FILES)) rmSync(resolve(run.reportsDir!, file), { force: true });
   try {
-    await runPlaywright(args, run);
+    await runPlaywright(args, run, undefined, env);
   } finally {
     removeEmptyFolders(resolve(run.reportsDir!, 'test-results'));
   }
