@@ -122,6 +122,8 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
     args.push('--last-failed');
   }
   const { run: target, env } = await targetSettings(o);
+  // A shard's summary is a part: only the merge (`report merge`) writes the job's step summary.
+  if (o.shard) env.GITHUB_STEP_SUMMARY = undefined;
   return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget } };
 }
 
