@@ -173,8 +173,63 @@ test('the GitHub Actions example: shards, merge, one step summary, JUnit publish
   expect(results.merge).toBe('failure');
   // One step summary, the merged one; shards write none.
   for (const shard of [1, 2, 3]) expect(summaries[`conformance${shard}`]).toBe('');
-  expect(summaries.merge!.match(/INCOMPLETE|Incomplete|incomplete/g)?.length ?? 0).toBeGreaterThan(0);
-  expect(summaries.merge!.split('\n')[0]).toMatch(/^#/);
-  expect(summaries.merge!.match(/^# /gm)).toHaveLength(1);
+  expect(summaries.merge!.match(/^## Conformance: /gm)).toEqual(['## Conformance: ']);
+  expect(summaries.merge).toContain('## Conformance: INCOMPLETE');
   expect(existsSync(join(artifacts, 'conformance-report', 'conformance-junit.xml'))).toBe(true);
+});
+
+test('the GitLab CI example: parallel shards, merge, one summary, artifacts:reports:junit, deploy gated on the merged verdict', async () => {
+  const ci = parse(readFileSync(resolve(ROOT, 'examples/gitlab-ci/.gitlab-ci.yml'), 'utf8')) as Record<string, any>;
+  const variables = ci.variables as Record<string, string>;
+  expect(variables.MMS_KIT).toBe(`mms-conformance-kit@${VERSION}`);
+  expect(JSON.stringify(ci)).not.toMatch(/\|\|\s*(echo|true|:)/);
+  expect(variables.MMS_SECRETS!.split(/\s+/).filter(Boolean).sort()).toEqual([...new Set(envRefs(EXAMPLE_PROFILE).map((r) => r.name))].sort());
+  expect(ci.merge.artifacts.reports.junit).toBe('reports/merged/conformance-junit.xml');
+  expect(ci.merge.when).toBe('always');
+  expect(ci.deploy.needs).toEqual(['merge']);
+  expect(ci.deploy.when).toBeUndefined();
+
+  const { dir: repo, secrets } = workspace(mock);
+  const bin = shim();
+  const artifacts = mkdtempSync(join(tmpdir(), 'ci-artifacts-'));
+
+  /** Plays one job: before_script + script in one shell, after_script in another, artifacts kept. */
+  async function runJob(name: string, extra: Record<string, string> = {}): Promise<{ code: number; after: string }> {
+    const job = ci[name];
+    const dir = mkdtempSync(join(tmpdir(), `gl-${name}-`));
+    cpSync(repo, dir, { recursive: true });
+    for (const need of job.needs ?? []) if (typeof need === 'object' && need.artifacts) cpSync(join(artifacts, need.job), dir, { recursive: true });
+    const env = { ...baseEnv(bin, secrets), ...variables, ...extra };
+    const lines = [...(job.before_script ?? []), ...job.script].filter((l: string) => {
+      if (l.trim() !== INSTALL) return true;
+      return false; // the kit: the PATH shim
+    });
+    const r = await bash(lines.join('\n'), dir, env);
+    if (r.code !== 0) process.stdout.write(`--- ${name} ${JSON.stringify(extra)} exited ${r.code}\n${r.output.split('\n').slice(-15).join('\n')}\n`);
+    const after = job.after_script ? (await bash(job.after_script.join('\n'), dir, env)).output : '';
+    if (r.code === 0 || job.artifacts?.when === 'always') {
+      for (const p of job.artifacts?.paths ?? []) {
+        const path = String(p).replace(/\$(\w+)/g, (_, v: string) => env[v] ?? '');
+        if (existsSync(join(dir, path))) cpSync(join(dir, path), join(artifacts, name, path), { recursive: true });
+      }
+    }
+    return { code: r.code, after };
+  }
+
+  for (const job of ['conformance', 'merge']) expect(ci[job].before_script).toContain(INSTALL);
+  const n = ci.conformance.parallel as number;
+  expect(n).toBe(3);
+  const shards = await Promise.all(Array.from({ length: n }, (_, i) => runJob('conformance', { CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(n) })));
+  for (const s of shards) expect(s.code).toBe(0);
+  const merge = await runJob('merge');
+  // METER alone leaves most must requirements not assessed: incomplete, exit 1, so deploy (needs: merge) does not run.
+  expect(merge.code).toBe(1);
+  expect(existsSync(join(artifacts, 'merge', ci.merge.artifacts.reports.junit))).toBe(true);
+  expect(merge.after.match(/^## Conformance: /gm)).toEqual(['## Conformance: ']);
+  expect(merge.after).toContain('## Conformance: INCOMPLETE');
+
+  // A missing secret stops the shard before the kit runs.
+  const missing = await bash(ci.conformance.before_script.filter((l: string) => l.trim() !== INSTALL).join('\n'), repo, { ...baseEnv(bin, { ...secrets, MMS_TEST_KEY: '' }), ...variables });
+  expect(missing.code).toBe(2);
+  expect(missing.output).toContain('CI/CD variable MMS_TEST_KEY is not set');
 });
