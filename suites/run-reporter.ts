@@ -9,13 +9,16 @@ import ConformanceReporter from './reporter/conformance-reporter.ts';
 
 /** Whether `error` is Playwright's notice that --max-failures stopped the run. */
 export function isStoppedEarly(error: TestError): boolean {
-  return /^Testing stopped early after \d+ maximum allowed failures?/.test(error.message ?? '');
+  return /^Testing stopped early after \d+ maximum allowed failures?/.test(plain(error));
 }
+
+/** The error's message without colours (Playwright colours this one red when FORCE_COLOR is set). */
+const plain = (error: TestError) => (error.message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 
 export default class RunReporter extends ConformanceReporter {
   override onError(error: TestError): void {
     if (isStoppedEarly(error)) {
-      process.stdout.write(`\n${error.message!.split('\n')[0]!.replace(/\.+$/, '')} (--max-failures); the tests not run are not assessed.\n`);
+      process.stdout.write(`\n${plain(error).split('\n')[0]!.replace(/\.+$/, '')} (--max-failures); the tests not run are not assessed.\n`);
       return;
     }
     super.onError(error);

@@ -17,11 +17,13 @@ export class Progress {
   tick(tags: string[], status: string): void {
     this.done++;
     if (status === 'failed' || status === 'timedOut') this.failed++;
-    const last = this.done >= this.total ? 'done' : `last: ${requirementTags(tags)[0] ?? 'setup'}`;
-    const line = `[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${Math.floor((100 * this.done) / Math.max(1, this.total))}% · ${this.failed} failed · ${last}`;
+    // A retry is one more result of a test already counted: the count stays within the total.
+    const done = Math.min(this.done, this.total);
+    const last = done >= this.total ? 'done' : `last: ${requirementTags(tags)[0] ?? 'setup'}`;
+    const line = `[${String(done).padStart(String(this.total).length)}/${this.total}] ${Math.floor((100 * done) / Math.max(1, this.total))}% · ${this.failed} failed · ${last}`;
     if (this.out.isTTY) this.out.write(`\r${line}\u001b[K`);
     else {
-      const decile = Math.floor((10 * this.done) / Math.max(1, this.total));
+      const decile = Math.floor((10 * done) / Math.max(1, this.total));
       if (decile !== this.lastPrinted) {
         this.lastPrinted = decile;
         this.out.write(`${line}\n`);
