@@ -23,6 +23,11 @@ const positiveInt = (name: string) => (v: string): number => {
   return Number(v);
 };
 
+const nonNegativeInt = (name: string) => (v: string): number => {
+  if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
+  return Number(v);
+};
+
 function fail(message: string): never {
   process.stderr.write(`${NAME}: ${message}\n`);
   process.exit(EXIT.usage);
@@ -62,6 +67,12 @@ export function buildProgram(): Command {
     .option('--seed <n>', 'seed of the embedded mock (when no target is given)', positiveInt('--seed'))
     .option('--budget <n>', 'generated requests per operation and phase in the generative tests (default 3)', positiveInt('--budget'))
     .option('--repeat-each <n>', 'run every test n times (order-dependence checks)', positiveInt('--repeat-each'))
+    .option('--max-failures <n>', 'stop after n failed tests (the rest are not assessed)', positiveInt('--max-failures'))
+    .option('-x', 'stop after the first failed test (--max-failures 1)')
+    .option('--last-failed', 'run only the tests that failed in the previous run into the same --output')
+    .option('--list', 'list the tests the selection would run, with their requirement tags, and exit 0 without running them')
+    .option('--timeout <ms>', 'timeout of each test in milliseconds (default 60000)', positiveInt('--timeout'))
+    .option('--retries <n>', 'retry a failed test up to n times; a test that fails once stays failed in the verdict', nonNegativeInt('--retries'))
     .option('--strict', 'exit 1 when any test failed, inferred ones included (the kit\'s own CI)')
     .option('--allow-incomplete', 'exit 0 when the verdict is incomplete (some must requirements not assessed or waived)')
     .option('--sign-key <file>', 'an Ed25519 private key PEM: sign <output>/manifest.json into manifest.json.sig')
@@ -71,7 +82,10 @@ ${EXIT_CODE_HELP}
 Examples:
   ${NAME} run
   ${NAME} run --target https://mms.example.com/v1 --profile my-target.json --family METER,AUTH
-  ${NAME} run --profile my-target.json --level must --shard 2/3 --output reports/shard-2`)
+  ${NAME} run --profile my-target.json --level must --shard 2/3 --output reports/shard-2
+  ${NAME} run --family METER --list
+  ${NAME} run --profile my-target.json -x                 # stop at the first failure
+  ${NAME} run --profile my-target.json --last-failed      # then rerun only what failed`)
     .action((opts: RunOptions) => exitWith(() => runConformance(opts)));
 
   mockOptions(program.command('mock').description('Start the stateful mock (http://127.0.0.1:4010, API base /v1) and print the keys to try'))

@@ -30,13 +30,13 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 /**
  * Runs `playwright <args>` in the caller's working directory (reports land there; give config files as
  * absolute paths) with the run's settings; resolves to the reporter's outcome
- * once a verdict was written. `noTests` is the error when the run holds no selected test. Throws Interrupted when the CLI was signalled, UsageError (one line) when
+ * once a verdict was written; `extraEnv` adds variables (NODE_EXTRA_CA_CERTS). `noTests` is the error when the run holds no selected test. Throws Interrupted when the CLI was signalled, UsageError (one line) when
  * the run gave no verdict: setup failed, no test executed, reports not written.
  */
-export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTests = 'no test matches the selection (--family, --level, --grep)'): Promise<RunOutcome> {
+export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTests = 'no test matches the selection (--family, --level, --grep)', extraEnv: NodeJS.ProcessEnv = {}): Promise<RunOutcome> {
   const scratch = mkdtempSync(join(tmpdir(), 'mms-cli-'));
   const outcomeFile = join(scratch, 'outcome.json');
-  const env = { ...runEnvFor({ ...run, outcomeFile }), FORCE_COLOR: process.env.FORCE_COLOR ?? '0', NODE_OPTIONS: nodeOptionsWithTsx(process.env.NODE_OPTIONS) };
+  const env = { ...runEnvFor({ ...run, outcomeFile }), ...extraEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', NODE_OPTIONS: nodeOptionsWithTsx(process.env.NODE_OPTIONS) };
   const [command, lead] = playwrightCommand();
   const child = spawn(command, [...lead, ...args], { cwd: process.cwd(), env, stdio: 'inherit', detached: true });
   let received: 'SIGINT' | 'SIGTERM' | undefined;
@@ -70,4 +70,44 @@ export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTest
     process.off('SIGTERM', onSignal);
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** One test as `playwright test --list` gives it. */
+export interface ListedTest { project: string; file: string; line: number; title: string; tags: string[] }
+
+interface JsonSuite { title: string; file: string; specs?: Array<{ title: string; tags: string[]; file: string; line: number; tests: Array<{ projectName: string }> }>; suites?: JsonSuite[] }
+
+/**
+ * Runs `playwright <args>` (which must hold `--list --reporter json`) with the run's settings and returns
+ * the tests it lists, one per project. No global setup runs, no request is sent. Throws UsageError
+ * (one line) when Playwright fails.
+ */
+export async function listPlaywright(args: string[], run: Partial<RunEnv>): Promise<ListedTest[]> {
+  const env = { ...runEnvFor(run), FORCE_COLOR: '0', NODE_OPTIONS: nodeOptionsWithTsx(process.env.NODE_OPTIONS) };
+  const [command, lead] = playwrightCommand();
+  const child = spawn(command, [...lead, ...args], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const code = await new Promise<number>((done, fail) => {
+    child.on('error', fail);
+    child.on('exit', (c) => done(c ?? 1));
+  });
+  let report: { suites: JsonSuite[]; errors?: Array<{ message?: string }> };
+  try {
+    report = JSON.parse(stdout);
+  } catch {
+    throw new UsageError(`listing the tests failed (Playwright exited with ${code}): ${(stderr.trim().split('\n')[0] || 'no output')}`);
+  }
+  if (report.errors?.length) throw new UsageError(`listing the tests failed: ${report.errors[0]!.message?.split('\n')[0]}`);
+  const out: ListedTest[] = [];
+  const walk = (suite: JsonSuite, path: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) out.push({ project: t.projectName, file: spec.file, line: spec.line, title: [...path, spec.title].join(' › '), tags: spec.tags.map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)) });
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const file of report.suites) walk(file, []);
+  return out;
 }

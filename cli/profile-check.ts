@@ -6,7 +6,8 @@
  * expired keys, exact scopes (403 `insufficient_scope`), disabled modules (403 `module_disabled`), and
  * tenant isolation (another organization's id answers 404).
  */
-import type { TargetProfile } from '../contract/profile.ts';
+import { request, type APIRequestContext } from '@playwright/test';
+import { requestUse, type RequestUse, type TargetProfile } from '../contract/profile.ts';
 import { MODULES, type Module } from '../contract/openapi.ts';
 import { PROFILE_PATHS, SCOPES } from '../contract/provisioning.ts';
 
@@ -40,19 +41,28 @@ interface Answer { status: number; code?: string; limit?: string; body?: unknown
 
 class Prober {
   requests = 0;
-  constructor(private readonly baseUrl: string) {}
+  private context?: Promise<APIRequestContext>;
+  /** `use`: the profile's headers, TLS and proxy, as the suite sends them. */
+  constructor(private readonly baseUrl: string, private readonly use: RequestUse = {}) {}
 
   async send(key: string, path: string, method = 'GET'): Promise<Answer> {
     this.requests++;
-    const res = await fetch(`${this.baseUrl}${path}`, {
+    this.context ??= request.newContext(this.use);
+    const res = await (await this.context).fetch(`${this.baseUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${key}`, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-      body: method === 'GET' ? undefined : '[]',
+      data: method === 'GET' ? undefined : '[]',
+      failOnStatusCode: false,
+      maxRedirects: 0,
     });
     const text = await res.text();
     let body: unknown;
     try { body = JSON.parse(text); } catch { body = undefined; }
-    return { status: res.status, code: (body as { code?: string } | undefined)?.code, limit: res.headers.get('x-ratelimit-limit') ?? undefined, body };
+    return { status: res.status(), code: (body as { code?: string } | undefined)?.code, limit: res.headers()['x-ratelimit-limit'], body };
+  }
+
+  async dispose(): Promise<void> {
+    if (this.context) await (await this.context).dispose();
   }
 }
 
@@ -61,7 +71,15 @@ const otherRead = (scope: string) => (scope.startsWith('work_orders:') ? SCOPE_R
 
 /** Runs every check against `profile` (its baseUrl, or `targetUrl`); never throws for a wrong answer. Network errors propagate. */
 export async function checkProvisioning(profile: TargetProfile, targetUrl = profile.baseUrl): Promise<CheckResult> {
-  const p = new Prober(targetUrl.replace(/\/$/, ''));
+  const p = new Prober(targetUrl.replace(/\/$/, ''), requestUse(profile));
+  try {
+    return await checkWith(p, profile);
+  } finally {
+    await p.dispose();
+  }
+}
+
+async function checkWith(p: Prober, profile: TargetProfile): Promise<CheckResult> {
   const lines: CheckLine[] = [];
   const k = profile.keys;
   const f = profile.fixtures;

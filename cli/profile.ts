@@ -5,7 +5,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadProfile, ProfileError, type TargetProfile } from '../contract/profile.ts';
+import { loadProfile, ProfileError, requestUse, type TargetProfile } from '../contract/profile.ts';
 import { starterProfile } from '../contract/provisioning.ts';
 import { assertReachable } from '../suites/lib/target.ts';
 import { EXIT, UsageError } from './exit-codes.ts';
@@ -35,7 +35,7 @@ export async function profileAndTarget(profileFile: string, target?: string): Pr
   const baseUrl = target?.replace(/\/$/, '') ?? profile.baseUrl;
   if (!/^https?:\/\/.+\/v1$/.test(baseUrl)) throw new UsageError(`--target ${target ?? baseUrl} must be an http(s) URL ending in /v1`);
   try {
-    await assertReachable(baseUrl);
+    await assertReachable(baseUrl, requestUse(profile));
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

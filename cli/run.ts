@@ -3,8 +3,8 @@
  * embedded mock), through Playwright with the suite's config; writes every report format, applies
  * waivers, writes the certification manifest (cli/manifest.ts), compares with a baseline, and maps the verdict to an exit code (cli/exit-codes.ts).
  */
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
 import { readRunEnv, type RunEnv } from '../contract/run-env.ts';
 import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
@@ -15,7 +15,7 @@ import { loadSigningKey, MANIFEST_FILE, SIGNATURE_FILE, writeManifest } from './
 import { readReport } from './report-file.ts';
 import { profileAndTarget, runCheck } from './profile.ts';
 import { wrongLines } from './profile-check.ts';
-import { runPlaywright } from './playwright.ts';
+import { listPlaywright, runPlaywright } from './playwright.ts';
 import { selectionGrep, type Selection } from './selection.ts';
 
 export interface RunOptions extends Selection {
@@ -36,16 +36,26 @@ export interface RunOptions extends Selection {
   repeatEach?: number;
   /** Generated requests per operation and phase of the generative tests. */
   budget?: number;
+  /** Stop after this many failed tests (`-x`: 1). */
+  maxFailures?: number;
+  x?: boolean;
+  /** Run only the tests that failed in the previous run into the same output folder. */
+  lastFailed?: boolean;
+  /** List the selected tests instead of running them. */
+  list?: boolean;
+  /** Timeout of each test, in ms. */
+  timeout?: number;
+  retries?: number;
 }
 
 /**
  * The target's settings: validates the profile (once for the run), checks the target answers and, unless
  * --no-profile-check, that its provisioning is right (a wrong entry is a provisioning error, exit 2).
  */
-async function targetSettings(o: RunOptions): Promise<Partial<RunEnv>> {
+async function targetSettings(o: RunOptions): Promise<{ run: Partial<RunEnv>; env: NodeJS.ProcessEnv }> {
   if (o.target && !o.profile) throw new UsageError('--target needs --profile: the suite needs the keys and fixtures of the target (see README, "Certifying your implementation")');
   // The embedded mock: a mutant named in the CLI's own environment (the self-test) carries over.
-  if (!o.profile) return { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant, mockVariant: readRunEnv().mockVariant };
+  if (!o.profile) return { run: { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant, mockVariant: readRunEnv().mockVariant }, env: {} };
   const { profile, baseUrl } = await profileAndTarget(o.profile, o.target);
   if (o.profileCheck !== false) {
     const wrong = wrongLines(await runCheck(profile, baseUrl));
@@ -54,11 +64,40 @@ async function targetSettings(o: RunOptions): Promise<Partial<RunEnv>> {
       throw new UsageError(`provisioning error (mms-conformance profile check; --no-profile-check to skip): ${list}`);
     }
   }
-  return { targetProfile: resolve(o.profile), targetUrl: baseUrl };
+  // The profile's CA bundle: Node reads NODE_EXTRA_CA_CERTS when a process starts, so the runner and its workers get it from the start.
+  return { run: { targetProfile: resolve(o.profile), targetUrl: baseUrl }, env: profile.tls?.ca ? { NODE_EXTRA_CA_CERTS: profile.tls.ca } : {} };
+}
+
+/** Where Playwright records the failed tests of a run into `reportsDir` (its default place: the config's outputDir). */
+export function lastRunFile(reportsDir: string): string {
+  return resolve(reportsDir, 'test-results', '.last-run.json');
+}
+
+/** The ids of the tests that failed (or did not run) in the previous run into `reportsDir`. Throws UsageError when there was none. */
+function lastFailedIds(reportsDir: string): string[] {
+  try {
+    return (JSON.parse(readFileSync(lastRunFile(reportsDir), 'utf8')) as { failedTests?: string[] }).failedTests ?? [];
+  } catch {
+    throw new UsageError(`--last-failed: no previous run into ${reportsDir} to take the failed tests from`);
+  }
+}
+
+/** --last-failed after a run without failures: nothing runs, the previous reports stay. */
+class NothingToRerun extends Error {
+  constructor(output: string) {
+    super(`--last-failed: the previous run into ${output} had no failed test; nothing to rerun`);
+  }
+}
+
+/** Removes the empty folders under `dir` (bottom-up), and `dir` itself when it ends empty. */
+export function removeEmptyFolders(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) removeEmptyFolders(join(dir, entry.name));
+  if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Checks every option before anything runs; returns Playwright's arguments and the run's settings. Throws UsageError. */
-async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<RunEnv> }> {
+async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<RunEnv>; env: NodeJS.ProcessEnv }> {
   const args = ['test', '-c', resolve(ROOT, 'suites/playwright.config.ts')];
   const grep = selectionGrep(o);
   let blob: string | undefined;
@@ -69,20 +108,45 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
     blob = `shard-${m[1]}-of-${m[2]}`;
   }
   if (o.repeatEach) args.push('--repeat-each', String(o.repeatEach));
+  if (o.x && o.maxFailures !== undefined && o.maxFailures !== 1) throw new UsageError(`-x means --max-failures 1; not both -x and --max-failures ${o.maxFailures}`);
+  const maxFailures = o.x ? 1 : o.maxFailures;
+  if (maxFailures) args.push('--max-failures', String(maxFailures));
+  if (o.timeout) args.push('--timeout', String(o.timeout));
+  if (o.retries !== undefined) args.push('--retries', String(o.retries));
   const waivers = o.waivers ? checkedWaivers(o.waivers) : undefined;
   if (o.baseline) readReport(o.baseline);
   const reportsDir = checkedOutput(o.output);
-  const target = await targetSettings(o);
-  return { args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout } };
+  args.push('--last-failed-file', lastRunFile(reportsDir));
+  if (o.lastFailed) {
+    if (lastFailedIds(reportsDir).length === 0) throw new NothingToRerun(o.output);
+    args.push('--last-failed');
+  }
+  const { run: target, env } = await targetSettings(o);
+  // A shard's summary is a part: only the merge (`report merge`) writes the job's step summary.
+  if (o.shard) env.GITHUB_STEP_SUMMARY = undefined;
+  return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout } };
 }
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */
 export async function runConformance(o: RunOptions): Promise<number> {
+  if (o.list) return listConformance(o);
   const signingKey = o.signKey ? loadSigningKey(o.signKey) : undefined;
-  const { args, run } = await preflight(o);
+  let prepared: Awaited<ReturnType<typeof preflight>>;
+  try {
+    prepared = await preflight(o);
+  } catch (e) {
+    if (!(e instanceof NothingToRerun)) throw e;
+    process.stdout.write(`${e.message}\n`);
+    return EXIT.ok;
+  }
+  const { args, run, env } = prepared;
   for (const file of [MANIFEST_FILE, SIGNATURE_FILE]) rmSync(resolve(run.reportsDir!, file), { force: true });
   for (const file of Object.values(REPORT_FILES)) rmSync(resolve(run.reportsDir!, file), { force: true });
-  await runPlaywright(args, run);
+  try {
+    await runPlaywright(args, run, undefined, env);
+  } finally {
+    removeEmptyFolders(resolve(run.reportsDir!, 'test-results'));
+  }
   const report = readReport(resolve(run.reportsDir!, REPORT_FILES.json));
   writeManifest(run.reportsDir!, report, o.profile && resolve(o.profile), signingKey);
   let code = verdictExitCode(report.verdict, o.allowIncomplete);
@@ -93,4 +157,24 @@ export async function runConformance(o: RunOptions): Promise<number> {
     if (diff.regressions.length > 0) code = EXIT.failed;
   }
   return code;
+}
+
+/**
+ * `run --list`: the tests the selection (and --shard) would run, one line each (project, file:line,
+ * title, requirement tags), then the count; nothing is sent to any target. Resolves to 0; throws
+ * UsageError when nothing is selected.
+ */
+async function listConformance(o: RunOptions): Promise<number> {
+  const args = ['test', '-c', resolve(ROOT, 'suites/playwright.config.ts'), '--list', '--reporter', 'json'];
+  if (o.shard) {
+    if (!/^(\d+)\/(\d+)$/.test(o.shard)) throw new UsageError(`--shard ${o.shard} must be i/n with 1 ≤ i ≤ n`);
+    args.push('--shard', o.shard);
+  }
+  if (o.lastFailed) args.push('--last-failed', '--last-failed-file', lastRunFile(resolve(o.output)));
+  const tests = (await listPlaywright(args, { grep: selectionGrep(o), reportsDir: resolve(o.output) })).filter((t) => t.project !== 'setup');
+  if (tests.length === 0) throw new UsageError('no test matches the selection (--family, --level, --grep)');
+  for (const t of tests) process.stdout.write(`${t.project} › ${t.file}:${t.line} › ${t.title}  ${t.tags.join(' ')}\n`);
+  const files = new Set(tests.map((t) => t.file)).size;
+  process.stdout.write(`${tests.length} test${tests.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}\n`);
+  return EXIT.ok;
 }

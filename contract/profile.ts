@@ -1,8 +1,10 @@
 /**
- * Target profiles (design.md §3): loading, validation against spec/target-profile.schema.json, and
- * resolution of `env:VARNAME` secrets.
+ * Target profiles (design.md §3): loading, validation against spec/target-profile.schema.json,
+ * resolution of `env:VARNAME` secrets (keys and header values), and the request options (headers, TLS,
+ * proxy) a profile asks for.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { PROFILE_SCHEMA_FILE } from './paths.ts';
@@ -48,6 +50,32 @@ export interface TargetProfile {
   bodies: Partial<Record<'createMeter' | 'createMeterReading' | 'createWorkOrder' | 'createCompatWorkOrder', Record<string, unknown>>>;
   /** The mock's control API: its base and the token sent in `X-Mock-Control-Token`. */
   control?: { baseUrl: string; token: string };
+  /** Extra headers of every request (never Authorization), secrets resolved. */
+  headers?: Record<string, string>;
+  /** `ca`: an absolute path once loaded by loadProfile. */
+  tls?: { ca?: string; insecure?: boolean };
+  proxy?: { server: string; bypass?: string };
+}
+
+/** The request options of Playwright's `use` that a profile sets (extraHTTPHeaders, ignoreHTTPSErrors, proxy). */
+export interface RequestUse {
+  extraHTTPHeaders?: Record<string, string>;
+  ignoreHTTPSErrors?: boolean;
+  proxy?: { server: string; bypass?: string };
+}
+
+/**
+ * What `profile` asks of every request, as Playwright `use` options (README, "Certifying your
+ * implementation"). An Authorization header is dropped: the suite's clients set it per role. The CA
+ * bundle is not among them: the runner gets it as NODE_EXTRA_CA_CERTS (see cli/run.ts).
+ */
+export function requestUse(profile: Pick<TargetProfile, 'headers' | 'tls' | 'proxy'>): RequestUse {
+  const headers = Object.entries(profile.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization');
+  return {
+    ...(headers.length > 0 && { extraHTTPHeaders: Object.fromEntries(headers) }),
+    ...(profile.tls?.insecure && { ignoreHTTPSErrors: true }),
+    ...(profile.proxy && { proxy: { server: profile.proxy.server, ...(profile.proxy.bypass && { bypass: profile.proxy.bypass }) } }),
+  };
 }
 
 /** A profile file that cannot be used; `message` is one line naming the problem. */
@@ -122,6 +150,9 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
     fixtures: (r.fixtures ?? {}) as TargetProfile['fixtures'],
     bodies: (r.bodies ?? {}) as TargetProfile['bodies'],
     control: controlOf(r.control as { baseUrl: string; token: string } | undefined, env),
+    ...(r.headers !== undefined && { headers: resolveSecrets(r.headers, env) as Record<string, string> }),
+    ...(r.tls !== undefined && { tls: r.tls as TargetProfile['tls'] }),
+    ...(r.proxy !== undefined && { proxy: r.proxy as TargetProfile['proxy'] }),
   };
 }
 
@@ -133,5 +164,11 @@ export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env):
   } catch (e) {
     throw new ProfileError(`cannot read target profile ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  return parseProfile(text, file, env);
+  const profile = parseProfile(text, file, env);
+  if (profile.tls?.ca) {
+    const ca = resolve(dirname(resolve(file)), profile.tls.ca);
+    if (!existsSync(ca)) throw new ProfileError(`${file}: tls.ca ${profile.tls.ca} does not exist (${ca})`);
+    profile.tls = { ...profile.tls, ca };
+  }
+  return profile;
 }

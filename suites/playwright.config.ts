@@ -4,12 +4,18 @@
  * `conformance` and `properties` (fully parallel, every test makes its own data) → `serial` (rate limits
  * and the clock; runs last, one worker, as setup's teardown). The run's selection is each project's
  * `grep` except setup's: a command-line --grep would not reach `serial`, which runs as a teardown.
+ * `use` carries the profile's request options (contract/profile.ts requestUse).
  */
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { requestUse } from '../contract/profile.ts';
 import { readRunEnv } from '../contract/run-env.ts';
+import { targetProfile } from './lib/target.ts';
 
 const run = readRunEnv();
+// The profile's headers, TLS and proxy reach every request through `use` (its CA bundle, through
+// NODE_EXTRA_CA_CERTS set by the CLI). The embedded mock's profile, written by the global setup, asks for none.
+const use = run.targetProfile ? requestUse(targetProfile()) : {};
 const reports = resolve(process.cwd(), run.reportsDir);
 const grep = run.grep ? new RegExp(run.grep) : undefined;
 
@@ -23,17 +29,17 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // No trace, screenshot or video: a trace records every request's headers, keys included.
+  use: { ...use, trace: 'off', screenshot: 'off', video: 'off' },
   outputDir: `${reports}/test-results`,
   reporter: [
     ...(run.progress ? [] : [[process.env.CI ? 'dot' : 'list'] as [string]]),
-    ['./reporter/conformance-reporter.ts', { outputDir: reports, progress: run.progress }],
+    ['./run-reporter.ts', { outputDir: reports, progress: run.progress }],
     ['html', { outputFolder: `${reports}/playwright`, open: 'never' }],
     ...(run.blob ? [['blob', { outputDir: `${reports}/blob`, fileName: `${run.blob}.zip` }] as [string, object]] : []),
     // Last: masks the profile's secrets in what Playwright wrote itself (call logs name the authorization header).
     ['./reporter/redact-artifacts.ts', { dirs: [`${reports}/playwright`, `${reports}/test-results`, `${reports}/blob`] }],
   ],
-  // No trace, screenshot or video: a trace records every request's headers, keys included.
-  use: { trace: 'off', screenshot: 'off', video: 'off' },
   projects: [
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
     { name: 'conformance', testMatch: /conformance\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },

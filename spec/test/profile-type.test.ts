@@ -55,6 +55,9 @@ const EVERY_FIELD: Complete<TargetProfile> = {
   },
   bodies: { createMeter: {}, createMeterReading: {}, createWorkOrder: {}, createCompatWorkOrder: {} },
   control: { baseUrl: 'http://localhost:4130', token: 't' },
+  headers: { 'X-Tenant': 'acme' },
+  tls: { ca: 'ca.pem', insecure: false },
+  proxy: { server: 'http://proxy.example.com:3128', bypass: 'localhost' },
 };
 
 interface SchemaNode {

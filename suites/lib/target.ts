@@ -2,7 +2,8 @@
  * The target under test (design.md §3): its resolved profile, as the suite's workers, the global setup
  * and the reporter see it, and the reachability check the CLI and the global setup make before any test.
  */
-import { loadProfile, type TargetProfile } from '../../contract/profile.ts';
+import { request } from '@playwright/test';
+import { loadProfile, type RequestUse, type TargetProfile } from '../../contract/profile.ts';
 import { readRunEnv } from '../../contract/run-env.ts';
 import { Redactor } from './redact.ts';
 
@@ -23,13 +24,19 @@ export function targetProfile(): TargetProfile {
   return profile;
 }
 
-/** Throws an Error with one line when `baseUrl` does not answer HTTP within 10 s. */
-export async function assertReachable(baseUrl: string): Promise<void> {
+/**
+ * Throws an Error with one line when `baseUrl` does not answer HTTP within 10 s, sent as the suite
+ * sends (the profile's headers, TLS and proxy: `use`).
+ */
+export async function assertReachable(baseUrl: string, use: RequestUse = {}): Promise<void> {
+  const context = await request.newContext(use);
   try {
-    await fetch(`${baseUrl}/meters`, { signal: AbortSignal.timeout(10_000) });
+    await context.get(`${baseUrl}/meters`, { timeout: 10_000, maxRedirects: 0, failOnStatusCode: false });
   } catch (e) {
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`target ${baseUrl} is unreachable: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
+    const message = (e as Error).message.split('\n')[0]!.replace(/^apiRequestContext\.get: (connect )?/, '');
+    throw new Error(`target ${baseUrl} is unreachable: ${message}`);
+  } finally {
+    await context.dispose();
   }
 }
 

@@ -1,5 +1,7 @@
 /**
- * Progress while a run goes (README "Quick start": progress and the verdict): tests done / total and the family being tested. On a terminal
+ * Progress while a run goes (README "Quick start": progress and the verdict): tests done / total, the
+ * failures so far, and the requirement of the test that finished last (tests of many families run at
+ * once, so no one family is "under test"); `done` at the end. On a terminal
  * one line is rewritten; elsewhere (CI logs) a line is printed every tenth of the run.
  */
 import { requirementTags } from './verdicts.ts';
@@ -15,11 +17,13 @@ export class Progress {
   tick(tags: string[], status: string): void {
     this.done++;
     if (status === 'failed' || status === 'timedOut') this.failed++;
-    const family = requirementTags(tags)[0]?.split('-')[0] ?? '—';
-    const line = `[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${Math.floor((100 * this.done) / Math.max(1, this.total))}% · ${family.padEnd(7)} · ${this.failed} failed`;
+    // A retry is one more result of a test already counted: the count stays within the total.
+    const done = Math.min(this.done, this.total);
+    const last = done >= this.total ? 'done' : `last: ${requirementTags(tags)[0] ?? 'setup'}`;
+    const line = `[${String(done).padStart(String(this.total).length)}/${this.total}] ${Math.floor((100 * done) / Math.max(1, this.total))}% · ${this.failed} failed · ${last}`;
     if (this.out.isTTY) this.out.write(`\r${line}\u001b[K`);
     else {
-      const decile = Math.floor((10 * this.done) / Math.max(1, this.total));
+      const decile = Math.floor((10 * done) / Math.max(1, this.total));
       if (decile !== this.lastPrinted) {
         this.lastPrinted = decile;
         this.out.write(`${line}\n`);

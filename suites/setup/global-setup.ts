@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProfileError } from '../../contract/profile.ts';
+import { ProfileError, requestUse, type TargetProfile } from '../../contract/profile.ts';
 import { extendRunEnv, readRunEnv } from '../../contract/run-env.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { assertReachable, targetProfile } from '../lib/target.ts';
@@ -53,13 +53,14 @@ export default async function globalSetup(): Promise<void> {
   const run = readRunEnv();
   if (run.targetUrl || run.targetProfile) {
     if (!run.targetProfile) throw new Error('TARGET_URL is set but TARGET_PROFILE is not: give the target profile too.');
-    let baseUrl: string;
+    let profile: TargetProfile;
     try {
-      baseUrl = targetProfile().baseUrl;
+      profile = targetProfile();
     } catch (e) {
       throw e instanceof ProfileError ? new Error(e.message) : e;
     }
-    await assertReachable(baseUrl);
+    const baseUrl = profile.baseUrl;
+    await assertReachable(baseUrl, requestUse(profile));
     extendRunEnv({ targetUrl: baseUrl });
     return;
   }
