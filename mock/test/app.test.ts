@@ -46,6 +46,7 @@ test('validation errors name each failing field', async () => {
 });
 
 test("Prefer: code= and example= are answered by Prism's mocker; an undocumented code is refused", async () => {
+  await mock.prismLoaded; // loading Prism is not this test's subject (a loaded machine takes seconds)
   const r = await call('/v1/meters', { headers: { prefer: 'code=400' } });
   expect(r.status).toBe(400);
   expect(r.headers.get('x-request-id')).toBeTruthy();

@@ -20,8 +20,8 @@ let direct: RunningMock;
 let behind: RunningMock;
 let proxy: RunningProxy;
 test.beforeAll(async () => {
-  direct = await startMock({ port: 0 });
-  behind = await startMock({ port: 0 });
+  direct = await startMock({ port: 0, publicUrl: 'http://mms.test' });
+  behind = await startMock({ port: 0, publicUrl: 'http://mms.test' });
   proxy = await startProxy({ upstream: behind.baseUrl, port: 0 });
 });
 test.afterAll(async () => {

@@ -61,7 +61,8 @@ test('the installed kit holds no tests and answers --version', async () => {
 });
 
 test('mock starts from the installed kit, answers a request and stops', async () => {
-  const child = spawn(bin(), ['mock', '--port', '0'], { cwd: dir, env });
+  const token = 'package-test-control-token';
+  const child = spawn(bin(), ['mock', '--port', '0', '--control-token', token], { cwd: dir, env });
   const base = await new Promise<string>((done, fail) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -71,7 +72,7 @@ test('mock starts from the installed kit, answers a request and stops', async ()
     });
     child.on('exit', (code) => fail(new Error(`mock exited with ${code}: ${out}`)));
   });
-  const keys = (await (await fetch(base.replace(/\/v1$/, '/__mock/profile'))).json()) as { keys: { live: string[] } };
+  const keys = (await (await fetch(base.replace(/\/v1$/, '/__mock/profile'), { headers: { 'x-mock-control-token': token } })).json()) as { keys: { live: string[] } };
   const res = await fetch(`${base}/meters?limit=1`, { headers: { authorization: `Bearer ${keys.keys.live[0]}` } });
   expect(res.status).toBe(200);
   const exited = new Promise<number | null>((done) => child.on('exit', done));

@@ -47,7 +47,7 @@ test('a reader sees the verdict, the failing requirement and its evidence; filte
   await expect(failing).toHaveAttribute('open', '');
   await expect(failing.getByText('expected 409 resource_in_use, got 204')).toBeVisible();
   await expect(failing.getByText('DELETE http://target/v1/meters/mtr_1')).toBeVisible();
-  await expect(failing.getByText('Bearer sk_live_****4437')).toBeVisible();
+  await expect(failing.locator('pre:not(.curl)').getByText('Bearer sk_live_****4437')).toBeVisible();
   await page.locator('.failing-list a', { hasText: 'METER-011' }).click();
   await expect(failing.locator('summary'), 'the failing list jumps to the requirement').toBeInViewport();
   await page.getByRole('link', { name: 'AUTH', exact: true }).click();
