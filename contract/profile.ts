@@ -1,5 +1,5 @@
 /**
- * Target profiles (design.md §3): loading, validation against spec/target-profile.schema.json, and
+ * Target profiles (docs/design.md §3): loading, validation against spec/target-profile.schema.json, and
  * resolution of `env:VARNAME` secrets.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * What a vendor provisions for a certification run (README, "Certifying your implementation"; design.md
+ * What a vendor provisions for a certification run (README, "Certifying your implementation"; docs/design.md
  * §3): one row per role or fixture of the target profile, with what to provision and the requirements
  * it unlocks. The one source of the README's provisioning table (`provisioningTable`, written by
  * tools/write-provisioning-table.ts) and of `mms-conformance profile init` (`starterProfile`).

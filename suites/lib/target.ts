@@ -1,5 +1,5 @@
 /**
- * The target under test (design.md §3): its resolved profile, as the suite's workers, the global setup
+ * The target under test (docs/design.md §3): its resolved profile, as the suite's workers, the global setup
  * and the reporter see it, and the reachability check the CLI and the global setup make before any test.
  */
 import { loadProfile, type TargetProfile } from '../../contract/profile.ts';

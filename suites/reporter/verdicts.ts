@@ -1,5 +1,5 @@
 /**
- * Builds the conformance report from test outcomes and the catalog (design.md §6):
+ * Builds the conformance report from test outcomes and the catalog (docs/design.md §6):
  * - a requirement fails when a test tagged with it failed (its own assertions) or a universal check
  *   attributed to it failed — a check failure fails only the check's requirement, never the tags of
  *   the test that made the request;
