@@ -1,5 +1,5 @@
 /**
- * `npm run mock` start-up and shutdown (README › The mock;
+ * `npm run mock` start-up and shutdown (docs/integrators.md;
  * docs/design.md §4): mock/main.ts in a child process. A port
  * already in use is one clear line on stderr and exit code 2; SIGINT (Ctrl-C) stops a serving mock,
  * even with a client connection open, with exit code 0. No timing assertions.

@@ -16,7 +16,7 @@ let cached: TargetProfile | undefined;
 export function targetProfile(): TargetProfile {
   if (cached) return cached;
   const run = readRunEnv();
-  if (!run.targetProfile) throw new Error('TARGET_PROFILE is not set: the suite needs a target profile (see README, "Certifying your implementation").');
+  if (!run.targetProfile) throw new Error('TARGET_PROFILE is not set: the suite needs a target profile (see docs/vendors.md).');
   const profile = loadProfile(run.targetProfile);
   if (run.targetUrl) profile.baseUrl = run.targetUrl;
   cached = profile;

@@ -70,7 +70,7 @@ export interface RootCause {
   tests: number;
 }
 
-/** A known deviation a vendor declares (README "Waivers and baselines"): requirement, reason, expiry date (YYYY-MM-DD). */
+/** A known deviation a vendor declares (docs/vendors.md, "Waivers"): requirement, reason, expiry date (YYYY-MM-DD). */
 export interface Waiver { requirement: string; reason: string; expires: string }
 
 /** What became of each declared waiver in a run. */

@@ -1,5 +1,5 @@
 /**
- * Progress while a run goes (README "Quick start": progress and the verdict): tests done / total and the family being tested. On a terminal
+ * Progress while a run goes (README, "Two commands": progress and the verdict): tests done / total and the family being tested. On a terminal
  * one line is rewritten; elsewhere (CI logs) a line is printed every tenth of the run.
  */
 import { requirementTags } from './verdicts.ts';

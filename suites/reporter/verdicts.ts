@@ -7,7 +7,7 @@
  *   exchanges, or one failing test; each failed requirement names its root causes;
  *   passes when a tagged test passed; is not assessed when its tests were all skipped (or it has none);
  *   is untestable when the catalog says so;
- * - a failed requirement covered by an unexpired waiver is **waived** (README "Waivers and baselines"); an expired waiver is
+ * - a failed requirement covered by an unexpired waiver is **waived** (docs/vendors.md, "Waivers"); an expired waiver is
  *   ignored;
  * - the run is **conformant** when every testable `must` requirement passed, **not conformant** when one
  *   failed (unwaived), and **incomplete** otherwise (not assessed or waived). `inferred` requirements never
