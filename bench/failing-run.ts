@@ -2,7 +2,7 @@
  * Bench part `failing`: how much slower the suite judges a broken target than a conformant one. Runs
  * the whole conformance suite (`mms-conformance run`, embedded mock) once green and once with a mutant
  * (MOCK_MUTANT) that makes many tests fail, in one bench run, and reports wall time mutant ÷ green
- * (target ≤ 1.5×: failures must not recycle workers into slow start-ups, design.md §5). Wall times are
+ * (target ≤ 1.5×: failures must not recycle workers into slow start-ups, docs/design.md §5). Wall times are
  * in milliseconds; a run whose report is missing is a problem, not a figure.
  */
 import { spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The CLI's exit codes (README, "Exit codes"): what a CI gate can trust.
+ * The CLI's exit codes (docs/ci.md, "Exit codes"): what a CI gate can trust.
  *
  * | code | meaning |
  * | 0    | conformant; or incomplete with --allow-incomplete |

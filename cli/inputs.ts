@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { loadWaivers } from '../suites/reporter/waivers.ts';
 import { UsageError } from './exit-codes.ts';
 
-/** Validates a waiver file (README, "Waivers and baselines"); returns its absolute path. Throws UsageError. */
+/** Validates a waiver file (docs/vendors.md, "Waivers"); returns its absolute path. Throws UsageError. */
 export function checkedWaivers(file: string): string {
   const path = resolve(file);
   try {

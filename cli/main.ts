@@ -1,6 +1,6 @@
 /**
- * The kit's command line (`mms-conformance`, README "The command line"): run, mock, proxy, report merge,
- * report diff, report verify, profile init, profile check. Exit codes: cli/exit-codes.ts (README, "Exit codes"); an error of usage or setup is one
+ * The kit's command line (`mms-conformance`, docs/vendors.md, "The command line"): run, mock, proxy, report merge,
+ * report diff, report verify, profile init, profile check. Exit codes: cli/exit-codes.ts (docs/ci.md, "Exit codes"); an error of usage or setup is one
  * line on stderr and exit 2.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The certification bundle (README, "Reports"): `run` writes `<output>/manifest.json` naming the kit,
+ * The certification bundle (docs/vendors.md, "The certification bundle"): `run` writes `<output>/manifest.json` naming the kit,
  * the spec and catalog it ran (SHA-256), the target, the profile (its SHA-256 with every key replaced, so
  * no secret is hashed), the time, the verdict and the SHA-256 of every report file; with `--sign-key` an
  * Ed25519 detached signature of manifest.json's bytes, base64, in `manifest.json.sig` (Node's crypto).

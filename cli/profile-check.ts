@@ -1,5 +1,5 @@
 /**
- * `mms-conformance profile check` (README, "Certifying your implementation"): proves a target's
+ * `mms-conformance profile check` (docs/vendors.md): proves a target's
  * provisioning before any test, with reads only and writes that cannot succeed, so the target's data is
  * never changed. Rules come from the API description's Authentication section: each prefix's bucket
  * (`X-RateLimit-Limit` 1000 for sk_live_, 100 for sk_test_), 401 `invalid_api_key` for revoked and

@@ -1,5 +1,5 @@
 /**
- * `mms-conformance profile init` and `profile check` (README, "Certifying your implementation"): a
+ * `mms-conformance profile init` and `profile check` (docs/vendors.md): a
  * starter profile generated from contract/provisioning.ts, and the check of a target's provisioning
  * (cli/profile-check.ts). Usage problems are UsageErrors (one line, exit 2); a wrong entry exits 1.
  */

@@ -1,6 +1,6 @@
 /**
- * `mms-conformance report merge DIR...` and `report diff A B` (README, "Distributed runs", "Waivers and
- * baselines").
+ * `mms-conformance report merge DIR...` and `report diff A B` (docs/ci.md, "Shards and merge",
+ * "Baselines").
  * merge: the blob reports of `run --shard i/n` runs (blob/shard-i-of-n.zip) are merged by
  * `playwright merge-reports` and replayed through the conformance reporter, so the merged verdicts equal
  * a single run's; every shard 1..n must be there.

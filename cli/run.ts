@@ -1,5 +1,5 @@
 /**
- * `mms-conformance run` (README, "The command line"): one conformance run against a target (or the
+ * `mms-conformance run` (docs/vendors.md, "The command line"): one conformance run against a target (or the
  * embedded mock), through Playwright with the suite's config; writes every report format, applies
  * waivers, writes the certification manifest (cli/manifest.ts), compares with a baseline, and maps the verdict to an exit code (cli/exit-codes.ts).
  */
@@ -53,7 +53,7 @@ export interface RunOptions extends Selection {
  * --no-profile-check, that its provisioning is right (a wrong entry is a provisioning error, exit 2).
  */
 async function targetSettings(o: RunOptions): Promise<{ run: Partial<RunEnv>; env: NodeJS.ProcessEnv }> {
-  if (o.target && !o.profile) throw new UsageError('--target needs --profile: the suite needs the keys and fixtures of the target (see README, "Certifying your implementation")');
+  if (o.target && !o.profile) throw new UsageError('--target needs --profile: the suite needs the keys and fixtures of the target (see docs/vendors.md)');
   // The embedded mock: a mutant named in the CLI's own environment (the self-test) carries over.
   if (!o.profile) return { run: { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant, mockVariant: readRunEnv().mockVariant }, env: {} };
   const { profile, baseUrl } = await profileAndTarget(o.profile, o.target);

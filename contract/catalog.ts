@@ -1,5 +1,5 @@
 /**
- * The requirement catalog (spec/requirements.yaml, design.md §2), parsed and validated against
+ * The requirement catalog (spec/requirements.yaml, docs/design.md §2), parsed and validated against
  * spec/requirements.schema.json once per process.
  */
 import { readFileSync } from 'node:fs';

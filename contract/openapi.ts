@@ -1,7 +1,7 @@
 /**
  * The operation model of spec/openapi.yaml, parsed once per process; the parsed document is kept as
  * JSON in node_modules/.cache/mms-conformance keyed by the YAML's hash, so a Playwright worker starts
- * without parsing YAML (design.md §5).
+ * without parsing YAML (docs/design.md §5).
  *
  * Every consumer (the mock's router and validators, the suite's checks, the scope matrix) reads the
  * API's operations from here, so the spec stays the one source of truth.

@@ -1,5 +1,5 @@
 /**
- * Target profiles (design.md §3): loading, validation against spec/target-profile.schema.json,
+ * Target profiles (docs/design.md §3): loading, validation against spec/target-profile.schema.json,
  * resolution of `env:VARNAME` secrets (keys and header values), and the request options (headers, TLS,
  * proxy) a profile asks for.
  */
@@ -65,7 +65,7 @@ export interface RequestUse {
 }
 
 /**
- * What `profile` asks of every request, as Playwright `use` options (README, "Certifying your
+ * What `profile` asks of every request, as Playwright `use` options (docs/vendors.md, "Certifying your
  * implementation"). An Authorization header is dropped: the suite's clients set it per role. The CA
  * bundle is not among them: the runner gets it as NODE_EXTRA_CA_CERTS (see cli/run.ts).
  */

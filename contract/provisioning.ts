@@ -1,14 +1,14 @@
 /**
- * What a vendor provisions for a certification run (README, "Certifying your implementation"; design.md
+ * What a vendor provisions for a certification run (docs/vendors.md; docs/design.md
  * §3): one row per role or fixture of the target profile, with what to provision and the requirements
- * it unlocks. The one source of the README's provisioning table (`provisioningTable`, written by
+ * it unlocks. The one source of docs/vendors.md's provisioning table (`provisioningTable`, written by
  * tools/write-provisioning-table.ts) and of `mms-conformance profile init` (`starterProfile`).
  */
 import { MODULES } from './openapi.ts';
 
 /** One row of the provisioning table. */
 export interface ProvisioningEntry {
-  /** The profile path as the README names it (`keys.scopes.<scope>` stands for 18 entries). */
+  /** The profile path as docs/vendors.md names it (`keys.scopes.<scope>` stands for 18 entries). */
   path: string;
   /** What to provision. */
   what: string;
@@ -31,7 +31,7 @@ const key = (path: string) => ({ [path]: `env:${envName(path)}` });
 const id = (path: string, what: string) => ({ [path]: `<id of ${what}>` });
 const stock = (path: string) => ({ [path]: { partId: '<id of the part>', locationId: '<id of the location>' } });
 
-/** Every role and fixture of the target profile, in the order of the README's table. */
+/** Every role and fixture of the target profile, in the order of docs/vendors.md's table. */
 export const PROVISIONING: readonly ProvisioningEntry[] = [
   { path: 'keys.live', what: 'one or more full-scope `sk_live_` keys of the main organization (every module on, cost tracking on); more keys spread the suite\'s load over more rate budgets', unlocks: 'almost everything', placeholders: { 'keys.live': ['env:MMS_KEY_LIVE'] } },
   { path: 'keys.test', what: 'a full-scope `sk_test_` key of the main organization', unlocks: 'AUTH-010, RATE-002', placeholders: key('keys.test') },
@@ -102,7 +102,7 @@ export function starterProfile(): Record<string, unknown> {
   return root;
 }
 
-/** The README's provisioning table (markdown), one row per entry. */
+/** The provisioning table of docs/vendors.md (markdown), one row per entry. */
 export function provisioningTable(): string {
   const rows = PROVISIONING.map((e) => `| \`${e.path}\` | ${e.what} | ${e.unlocks} |`);
   return ['| profile entry | what to provision | unlocks |', '|---|---|---|', ...rows].join('\n');

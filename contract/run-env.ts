@@ -1,7 +1,7 @@
 /**
  * The environment of a conformance run: the one place that names the variables carrying a run from the
  * CLI (cli/run.ts, cli/report.ts) to Playwright's config, global setup, workers and reporters
- * (README, "The command line"; design.md §5). `runEnvFor` writes them for a child process, `readRunEnv`
+ * (docs/vendors.md, "The command line"; docs/design.md §5). `runEnvFor` writes them for a child process, `readRunEnv`
  * reads them; no other module reads these variables. General conventions stay where they are read:
  * CI, FORCE_COLOR, GITHUB_STEP_SUMMARY, FC_SEED and FC_RUNS.
  */

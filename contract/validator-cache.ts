@@ -1,5 +1,5 @@
 /**
- * The suite's response validators without compiling them in every worker (design.md §5): the first
+ * The suite's response validators without compiling them in every worker (docs/design.md §5): the first
  * process to need them generates Ajv standalone code for every response schema (ajv/dist/standalone)
  * into `node_modules/.cache/mms-conformance/validators-<hash>.cjs`, keyed by the spec's text, the view
  * and the Ajv version; every later worker only loads that module (milliseconds instead of seconds).

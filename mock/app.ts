@@ -1,5 +1,5 @@
 /**
- * The mock's request path (design.md §4) as named stages (pipeline/stages.ts): onRequest (Host, the
+ * The mock's request path (docs/design.md §4) as named stages (pipeline/stages.ts): onRequest (Host, the
  * control API) → apiPrefix (`/v1`) → authenticate (401) → rateLimit (429) → route (404/405) →
  * authorize (scope and module, 403) → validate (400) → prism (`Prefer` requests) → readBody
  * (413/415/400) → validateBody (400, 403) → handle (the operation's stateful handler) → problem details

@@ -1,5 +1,5 @@
 /**
- * The target profile of a running mock (design.md §3): its keys by role from
+ * The target profile of a running mock (docs/design.md §3): its keys by role from
  * fixtures/seed/organizations.yaml and the fixture ids its seeders recorded. fixtures/targets/mock.json
  * is this profile for the default seed and port; a test keeps the two equal.
  */

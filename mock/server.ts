@@ -1,6 +1,6 @@
 /**
- * Starting and stopping the mock (design.md §4): `startMock({ port: 0 })` in-process for tests, or
- * through mock/main.ts (`npm run mock`). The server's limits (README › The mock): headers within 10 s,
+ * Starting and stopping the mock (docs/design.md §4): `startMock({ port: 0 })` in-process for tests, or
+ * through mock/main.ts (`npm run mock`). The server's limits (docs/integrators.md): headers within 10 s,
  * a whole request within 30 s (else 408), at most 512 connections at once (more are closed).
  */
 import { createServer, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * The validating proxy (README "Validation proxy"): forwards traffic to an upstream byte for byte
+ * The validating proxy (docs/integrators.md, "The validation proxy"): forwards traffic to an upstream byte for byte
  * (forward.ts) and judges copies of it beside the traffic (judge.ts), never changing an answer.
  * `startProxy` listens and resolves once ready; `stop()` closes it and returns the report.
  */

@@ -1,5 +1,5 @@
 /**
- * The suite's base `test` (Playwright `test.extend`, design.md §5): a test body holds only its scenario
+ * The suite's base `test` (Playwright `test.extend`, docs/design.md §5): a test body holds only its scenario
  * and assertions. Each kit (kits/*.ts) extends this base with its own fixture, and a spec file that
  * needs several kits composes them with `mergeTests` (as Playwright's own tests/config/*Fixtures.ts).
  * - `profile`: the resolved target profile.

@@ -1,5 +1,5 @@
 /**
- * The conformance run (design.md §5); its settings come from the run's environment (contract/run-env.ts).
+ * The conformance run (docs/design.md §5); its settings come from the run's environment (contract/run-env.ts).
  * Target: the run's URL + profile, or the embedded mock. Projects: `setup` (the target answers) →
  * `conformance` and `properties` (fully parallel, every test makes its own data) → `serial` (rate limits
  * and the clock; runs last, one worker, as setup's teardown). The run's selection is each project's

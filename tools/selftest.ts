@@ -1,5 +1,5 @@
 /**
- * `npm run selftest` (README, "Proving the suite: the self-test"): proves the suite's verdicts.
+ * `npm run selftest` (docs/maintainers.md, "The self-test"): proves the suite's verdicts.
  * - Specificity: the suite is all green against the mock, and against the mock re-seeded (other ids,
  *   names, volumes and orderings) with every test repeated; with a profile of live keys only (no other
  *   role, no fixture, no control API) nothing fails: the verdict is incomplete.

@@ -1,5 +1,5 @@
 /**
- * The catalog trace check (design.md §2): lists the conformance suite's tests, reads the requirement
+ * The catalog trace check (docs/design.md §2): lists the conformance suite's tests, reads the requirement
  * ids they name (tags), prints coverage per family, and fails when a test names an id the catalog does
  * not have — or, with --require-all, when a testable requirement has no test.
  *

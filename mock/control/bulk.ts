@@ -1,5 +1,5 @@
 /**
- * Benchmark support, not part of the API (README › The mock, Performance: page 1000 of 100,000 work
+ * Benchmark support, not part of the API (docs/maintainers.md, "Benchmarks": page 1000 of 100,000 work
  * orders costs about what page 1 costs; bench/README.md): `POST /__mock/bulk/work-orders {count, orgId?}` loads `count` work orders
  * into an organization (default: the first of the fixtures, the main one). Each copies a visible seeded
  * work order, round robin, under a fresh id and without links to other records, so its shape is

@@ -1,5 +1,5 @@
 /**
- * Faults an integrator can inject through the control API to test retries (design.md §4): latency,
+ * Faults an integrator can inject through the control API to test retries (docs/design.md §4): latency,
  * 5xx answers, 429 answers, dropped headers, optionally only on paths matching a pattern. They attach
  * to the request path as hooks (pipeline/stages.ts): latency and injected answers before the apiPrefix
  * stage (after the control API, which faults never touch), dropped headers on send. Each `set` hands

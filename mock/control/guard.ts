@@ -1,5 +1,5 @@
 /**
- * Who may use the control API (README › The mock › Control API). Every `/__mock/` request must carry
+ * Who may use the control API (docs/integrators.md, "The control API"). Every `/__mock/` request must carry
  * the per-process token in `X-Mock-Control-Token` (else 401), name a loopback Host (`127.0.0.1`,
  * `localhost`, `[::1]`, with or without a port) unless the mock listens on a non-loopback address (else
  * 403: a DNS-rebinding page names its own host), and send any body as `application/json` (else 415: a

@@ -1,5 +1,5 @@
 /**
- * Validation of control-API input (README › The mock › Control API): every field is checked — known
+ * Validation of control-API input (docs/integrators.md, "The control API"): every field is checked — known
  * names only (an unknown one is a 400 naming it), finite and bounded numbers, capped sizes — so no
  * control request can answer 5xx or break the mock. Errors are 400 `validation_error` problem details.
  */

@@ -1,5 +1,5 @@
 /**
- * The control API (design.md §4), outside `/v1`, under `/__mock/`: reset to the seed or load another
+ * The control API (docs/design.md §4), outside `/v1`, under `/__mock/`: reset to the seed or load another
  * fixture set, read the target profile, mint and revoke keys, toggle modules and organization settings,
  * advance the clock, inject faults, and (for benchmarks only) bulk-load work orders (bulk.ts). Turned
  * off with `--no-control`. Every request passes the guard first (guard.ts: token, loopback Host, JSON

@@ -1,6 +1,6 @@
 /**
- * Answers to what node:http would otherwise answer itself, without problem details (design.md §4,
- * layer 7; README › The mock: bad input never crashes it): requests it cannot parse (`clientError`),
+ * Answers to what node:http would otherwise answer itself, without problem details (docs/design.md §4,
+ * layer 7; docs/integrators.md: bad input never crashes it): requests it cannot parse (`clientError`),
  * `CONNECT`, and an `Expect` other than 100-continue (`checkExpectation`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

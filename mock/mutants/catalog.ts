@@ -1,5 +1,5 @@
 /**
- * The mutants of the self-test (README › Proving the suite: the self-test): deliberately
+ * The mutants of the self-test (docs/maintainers.md, "The self-test"): deliberately
  * non-conformant variants of the mock, each breaking exactly one requirement of the catalog, named by
  * its id. `npm run selftest` runs the suite against each one and expects a test of that requirement to
  * fail ("killed").

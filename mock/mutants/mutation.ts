@@ -1,6 +1,6 @@
 /**
- * The hooks through which a mutant (a deliberately non-conformant variant of the mock; README ›
- * Proving the suite: the self-test) changes the mock's behaviour. attach.ts turns them into app
+ * The hooks through which a mutant (a deliberately non-conformant variant of the mock; docs/maintainers.md,
+ * "The self-test") changes the mock's behaviour. attach.ts turns them into app
  * options and stage hooks when a mutant is active; each mutant uses one or two of them to break
  * exactly one requirement.
  */

@@ -1,5 +1,5 @@
 /**
- * Stage authenticate (design.md §4, layer 2): authentication (Authentication 1–5; Errors, the four 401 codes).
+ * Stage authenticate (docs/design.md §4, layer 2): authentication (Authentication 1–5; Errors, the four 401 codes).
  *
  * `Authorization: Bearer <key>`; the scheme is matched exactly. The key is `sk_live_` or `sk_test_` and
  * 24–64 letters and digits (the shape is inferred). Known keys are looked up by the SHA-256 of the

@@ -1,5 +1,5 @@
 /**
- * Stage authorize (design.md §4, layer 4b): scopes and feature modules (Authentication 7–8; module
+ * Stage authorize (docs/design.md §4, layer 4b): scopes and feature modules (Authentication 7–8; module
  * requirements).
  *
  * Every operation needs its one exact scope (a write scope never implies read), then its module, unless

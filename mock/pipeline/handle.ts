@@ -1,5 +1,5 @@
 /**
- * Stage handle (design.md §4, layer 6): the operation's stateful handler (one file per family under
+ * Stage handle (docs/design.md §4, layer 6): the operation's stateful handler (one file per family under
  * mock/handlers/) answers; `send` writes its reply with the rate-limit headers on a success.
  */
 import type { HandlerMap, Reply } from '../http/context.ts';

@@ -2,7 +2,7 @@
  * Stage onRequest: a missing Host in HTTP/1.1 is a 400 (node:http would answer it itself, without
  * problem details: the server sets requireHostHeader: false), so are two Host headers (RFC 9112 §3.2)
  * and two Authorization headers (node:http would keep the first silently); `/__mock/...` goes to the
- * control API when it is on (design.md §4).
+ * control API when it is on (docs/design.md §4).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalid } from '../http/problem.ts';

@@ -1,5 +1,5 @@
 /**
- * Stage rateLimit (design.md §4, layer 3): the rate limiter (Authentication 2–3; Limits). Each key
+ * Stage rateLimit (docs/design.md §4, layer 3): the rate limiter (Authentication 2–3; Limits). Each key
  * has a fixed one-minute window, aligned to the clock minute (inferred); `sk_live_` keys get 1,000
  * requests per window and `sk_test_` keys 100. Every authenticated request counts.
  */

@@ -1,5 +1,5 @@
 /**
- * Stages readBody and validateBody (design.md §4, layer 5): an operation that takes a body gets it
+ * Stages readBody and validateBody (docs/design.md §4, layer 5): an operation that takes a body gets it
  * read (413 past the limit), its media type checked (415) and JSON parsed (400 when malformed) into
  * `ex.body`, or kept raw for uploads; a parsed body is then validated against the spec (400 naming
  * each field) and the modules of the entities it names are checked (403, authorize.ts).

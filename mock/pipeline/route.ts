@@ -1,5 +1,5 @@
 /**
- * Stages apiPrefix and route (design.md §4, layer 4): the API lives under `/v1` (else 404, before
+ * Stages apiPrefix and route (docs/design.md §4, layer 4): the API lives under `/v1` (else 404, before
  * authentication); the spec's router finds the operation (404, or 405 with `Allow`), and the query and
  * path parameters are read against it. Parameter errors are kept for the validate stage: scope and
  * module answers (403) come first.

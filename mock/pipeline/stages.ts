@@ -1,5 +1,5 @@
 /**
- * The request path as named stages (design.md §4), each holding hooks, with one generic runner — the
+ * The request path as named stages (docs/design.md §4), each holding hooks, with one generic runner — the
  * shape of Fastify's lifecycle hooks. A stage's hooks run before its own work; a hook or a stage may
  * throw a ProblemError (the request's answer), return ANSWERED (it has answered itself), or return a
  * promise of either (the runner resumes with the next step when it settles).

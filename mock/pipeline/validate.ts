@@ -1,5 +1,5 @@
 /**
- * Stage validate (design.md §4, layer 5): the parameter errors the route stage found become one 400
+ * Stage validate (docs/design.md §4, layer 5): the parameter errors the route stage found become one 400
  * `validation_error` naming each field; a valid request gets what its handler reads besides the
  * parameters (`origin`, the cursor codec of the current world).
  */

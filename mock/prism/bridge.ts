@@ -1,5 +1,5 @@
 /**
- * Stage prism (design.md §4, layer 6): a request that asks for Prism's generated response (`Prefer`,
+ * Stage prism (docs/design.md §4, layer 6): a request that asks for Prism's generated response (`Prefer`,
  * or `__code`-style query names) or whose operation has no handler is answered by Prism
  * (fallback.ts). Prism takes a second to load: the server preloads it in the background right after
  * start (`preload`), so no request stalls the others while it loads. A `Prefer` request's body is read,

@@ -1,7 +1,7 @@
 /**
  * Builds the mock's world from fixtures/seed/organizations.yaml and a seed: the same seed always builds
- * the same world; another seed gives other ids, names, volumes and orderings (README › Proving the suite:
- * the self-test, the re-seeded run).
+ * the same world; another seed gives other ids, names, volumes and orderings (docs/maintainers.md,
+ * "The self-test", the re-seeded run).
  */
 import { loadScopes } from '../../contract/openapi.ts';
 import { Clock } from '../store/clock.ts';

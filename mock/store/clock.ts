@@ -1,6 +1,6 @@
 /**
  * The mock's one clock. Rate-limit windows, cursor expiry and every timestamp read it, so the control
- * API can advance time for all of them at once (design.md §4).
+ * API can advance time for all of them at once (docs/design.md §4).
  */
 export class Clock {
   private offsetMs = 0;

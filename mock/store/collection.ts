@@ -2,7 +2,7 @@
  * An organization's records of one kind, kept in id order with an index by id.
  *
  * Pages are found by binary search on the cursor's id, so the cost of a page does not depend on its
- * position in the list (README › The mock, Performance: page 1000 costs about what page 1 costs).
+ * position in the list (docs/maintainers.md, "Benchmarks": page 1000 costs about what page 1 costs).
  */
 import { searchSorted } from './search-sorted.ts';
 

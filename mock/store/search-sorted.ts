@@ -1,7 +1,7 @@
 /**
  * The one binary search of the mock: records kept in order (collections by id, readings by time, list
  * pages by their cursor position) are found in O(log n), so a deep page costs what the first one does
- * (README › The mock, Performance).
+ * (docs/maintainers.md, "Benchmarks").
  */
 
 /**

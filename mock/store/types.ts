@@ -15,7 +15,7 @@ export type ExtraFields = Schemas['ExtraFields'];
 export interface User { id: string; name: string; active: boolean }
 export interface Team { id: string; name: string }
 
-/** Organization settings (design.md §4, control API; fixtures/seed/organizations.yaml): currency, cost tracking, staging, unit-cost overrides. */
+/** Organization settings (docs/design.md §4, control API; fixtures/seed/organizations.yaml): currency, cost tracking, staging, unit-cost overrides. */
 export interface OrgSettings {
   currency: string;
   costTracking: boolean;

@@ -1,5 +1,5 @@
 /**
- * The control API's guard and input checks (README › The mock › Control API): the token, a loopback
+ * The control API's guard and input checks (docs/integrators.md, "The control API"): the token, a loopback
  * Host, JSON bodies; bounded, known inputs; a failed reset changes nothing; never a 5xx.
  */
 import { test, expect } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Reliability (README › The mock: bad input never crashes it; Errors): generated malformed requests — random paths and methods, path
+ * Reliability (docs/integrators.md: bad input never crashes it; Errors): generated malformed requests — random paths and methods, path
  * parameters and query strings (bad percent-encoding too), headers, odd Content-Types, invalid
  * Authorization headers, malformed and huge bodies, bytes node:http cannot parse — sent over raw
  * sockets to `mock/main.ts` in a child process, most with a valid key so they reach the deep layers;

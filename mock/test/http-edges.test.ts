@@ -1,5 +1,5 @@
 /**
- * HTTP edges of the mock (README › Reliability): prototype-named lookups, repeated singleton headers
+ * HTTP edges of the mock (docs/integrators.md, "Reliability"): prototype-named lookups, repeated singleton headers
  * (RFC 9112 §3.2), absolute URLs from the public origin (never the Host header), server limits, strict
  * UTF-8, validated `Prefer` bodies, Prism preloaded, a client abort logged as nothing, and no plaintext
  * secret kept by authentication (Authentication 4: one-way hashes only).

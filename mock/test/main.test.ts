@@ -1,6 +1,6 @@
 /**
- * `npm run mock` start-up and shutdown (README › The mock;
- * design.md §4): mock/main.ts in a child process. A port
+ * `npm run mock` start-up and shutdown (docs/integrators.md;
+ * docs/design.md §4): mock/main.ts in a child process. A port
  * already in use is one clear line on stderr and exit code 2; SIGINT (Ctrl-C) stops a serving mock,
  * even with a client connection open, with exit code 0. No timing assertions.
  */

@@ -1,5 +1,5 @@
 /**
- * The self-test's mutants (README › Proving the suite: the self-test;
+ * The self-test's mutants (docs/maintainers.md, "The self-test";
  * mock/mutants): the catalog is well-formed (unique names, at least
  * 60, each naming one testable requirement, every family covered) and a mutant really changes the
  * mock's behaviour through each kind of hook, while the mock without one stays conformant.

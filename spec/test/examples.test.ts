@@ -1,5 +1,5 @@
 /**
- * The spec's examples (README › The specification): example-driven tools (Dredd, Portman, Prism's
+ * The spec's examples (docs/maintainers.md, "The specification"): example-driven tools (Dredd, Portman, Prism's
  * static mock) send and answer the spec's examples, so each one must satisfy its schema, and every
  * request body and every required parameter must have one. Examples are checked with the kit's own
  * Ajv (contract/validators.ts) in the `full` view, the one the mock validates requests with, so an

@@ -1,6 +1,6 @@
 /**
  * `TargetProfile` (contract/profile.ts, written by hand) names exactly the properties of
- * spec/target-profile.schema.json (design.md §3), at every level.
+ * spec/target-profile.schema.json (docs/design.md §3), at every level.
  *
  * `EVERY_FIELD` is typed `Complete<TargetProfile>`: the compiler demands every property of the type and
  * refuses any other, so the sample is the type's property tree. The test then asserts the schema's

@@ -1,6 +1,6 @@
 /**
  * The spec reads cleanly in third-party OpenAPI tools, not only in the kit's own loader
- * (README › The specification): `@apidevtools/swagger-parser` validates it offline, and it avoids
+ * (docs/maintainers.md, "The specification"): `@apidevtools/swagger-parser` validates it offline, and it avoids
  * the constructs Optic's strict mode refuses or warns on (boolean subschemas, untyped problem variants).
  */
 import { test, expect } from '@playwright/test';

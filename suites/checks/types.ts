@@ -1,5 +1,5 @@
 /**
- * The types of the universal checks (design.md §5), Schemathesis-style: each is one named function applied to every
+ * The types of the universal checks (docs/design.md §5), Schemathesis-style: each is one named function applied to every
  * response the suite receives, and each proves one requirement of the catalog. A check returns the
  * problems it found (empty: passed); the client reports them by check name and requirement.
  */

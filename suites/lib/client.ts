@@ -3,7 +3,7 @@
  *
  * Every response is recorded as evidence (secrets redacted) and passes through the universal checks. A
  * failed check is recorded in the session (`checkFailures`, with its exchange) and fails only the check's
- * own requirement (design.md §6) — never the test, whose tagged requirements its own assertions decide.
+ * own requirement (docs/design.md §6) — never the test, whose tagged requirements its own assertions decide.
  * Each response remembers its exchange: reading it while the test still passes marks that exchange as
  * the one the next assertion looks at (`lastRead`), the evidence of a failing assertion. Requests of a
  * key pool are paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in

@@ -1,6 +1,6 @@
 /**
  * The mock's control API, when the profile offers it (`control.baseUrl`): tests that need to move time
- * use it (sending its token, `control.token`), and otherwise wait in real time or are not assessed (design.md §3).
+ * use it (sending its token, `control.token`), and otherwise wait in real time or are not assessed (docs/design.md §3).
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { TargetProfile } from '../../contract/profile.ts';

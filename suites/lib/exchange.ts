@@ -1,5 +1,5 @@
 /**
- * One request and its response as the suite records them: the evidence of the report (design.md §6).
+ * One request and its response as the suite records them: the evidence of the report (docs/design.md §6).
  * Bodies are kept as text, truncated; secrets are redacted before anything leaves the worker.
  */
 import type { Operation } from '../../contract/openapi.ts';
@@ -37,7 +37,7 @@ export interface Exchange {
 /**
  * A failed universal check: the check's name, the requirement it proves, what it saw, and where — the
  * operation and status of the exchange and `at`, a JSON pointer into the body or a header name. Those
- * four with the check make its signature: one root cause of the report (design.md §6).
+ * four with the check make its signature: one root cause of the report (docs/design.md §6).
  */
 export interface CheckFailure {
   check: string;
@@ -73,7 +73,7 @@ export function checkSignature(f: CheckFailure): string {
 const EARLIER_KEPT = 6;
 
 /**
- * The evidence of one test (design.md §6): every check failure once per exchange (the exchange of the
+ * The evidence of one test (docs/design.md §6): every check failure once per exchange (the exchange of the
  * first failure of each signature kept), and for a failed test the exchange its failing assertion read (the session's
  * `lastRead`, else the last one) with up to EARLIER_KEPT exchanges before it.
  */

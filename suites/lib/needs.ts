@@ -1,5 +1,5 @@
 /**
- * Skipping with a reason that names what the target profile lacks (design.md §3): the test's
+ * Skipping with a reason that names what the target profile lacks (docs/design.md §3): the test's
  * requirements are then reported as "not assessed", so a vendor sees exactly what to provision.
  */
 import { test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Staying inside the target's rate budget (design.md §5): the suite reads `X-RateLimit-Remaining` and
+ * Staying inside the target's rate budget (docs/design.md §5): the suite reads `X-RateLimit-Remaining` and
  * `X-RateLimit-Reset` after each response, spreads requests over a pool of keys, waits for the reset
  * when every key of the pool is spent, and retries a 429 after `Retry-After`.
  */

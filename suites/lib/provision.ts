@@ -1,5 +1,5 @@
 /**
- * Creating what a test needs through the API, never from seed data it did not make (design.md §5: every test creates the data it needs).
+ * Creating what a test needs through the API, never from seed data it did not make (docs/design.md §5: every test creates the data it needs).
  * Records the API cannot create come from the profile's fixtures (lib/needs.ts).
  */
 import { expect, test } from '@playwright/test';
@@ -24,7 +24,7 @@ export function expectCreated(response: ApiResponse, status = 201): ApiResponse 
 const UNSUPPORTED = [400, 404, 405, 415, 422, 501];
 
 /**
- * A setup step's response (design.md §5: preconditions are never failures). When its status is not
+ * A setup step's response (docs/design.md §5: preconditions are never failures). When its status is not
  * `expected`, and the request went through an `x-inferred` operation (any status) or sent a body whose
  * shape the description does not show (`inferredBody`, e.g. the profile supplies no `bodies.*` for it;
  * a 400/404/405/415/422/501), the test is skipped as not assessed with "precondition not met: POST

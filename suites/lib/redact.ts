@@ -1,5 +1,5 @@
 /**
- * Redaction of secrets in everything the suite records or prints (README "Reports": no secret in any output): every key of the profile
+ * Redaction of secrets in everything the suite records or prints (docs/vendors.md, "Reading a report": no secret in any output): every key of the profile
  * becomes `sk_live_****abcd` (prefix and last four characters kept).
  */
 import type { TargetProfile } from '../../contract/profile.ts';

@@ -1,5 +1,5 @@
 /**
- * Redaction of files already written (README "Reports": no secret in any output): what Playwright
+ * Redaction of files already written (docs/vendors.md, "Reading a report": no secret in any output): what Playwright
  * writes itself — its HTML report (with the zip it embeds in index.html and its data/ copies of
  * attachments), test-results/ (error-context.md) and blob reports — can hold a request's
  * `authorization` header, from the call log of a failed API call. Every file under the given folders is

@@ -1,5 +1,5 @@
 /**
- * The target under test (design.md §3): its resolved profile, as the suite's workers, the global setup
+ * The target under test (docs/design.md §3): its resolved profile, as the suite's workers, the global setup
  * and the reporter see it, and the reachability check the CLI and the global setup make before any test.
  */
 import { request } from '@playwright/test';
@@ -17,7 +17,7 @@ let cached: TargetProfile | undefined;
 export function targetProfile(): TargetProfile {
   if (cached) return cached;
   const run = readRunEnv();
-  if (!run.targetProfile) throw new Error('TARGET_PROFILE is not set: the suite needs a target profile (see README, "Certifying your implementation").');
+  if (!run.targetProfile) throw new Error('TARGET_PROFILE is not set: the suite needs a target profile (see docs/vendors.md).');
   const profile = loadProfile(run.targetProfile);
   if (run.targetUrl) profile.baseUrl = run.targetUrl;
   cached = profile;

@@ -1,6 +1,6 @@
 /**
  * The Playwright reporter of a conformance run: collects every test's outcome, tags, skip reason and
- * evidence attachment, and writes the report (design.md §6; README, "Reports"): conformance.json, .html,
+ * evidence attachment, and writes the report (docs/design.md §6; docs/vendors.md, "Reading a report"): conformance.json, .html,
  * -junit.xml and .md, with a verdict per requirement and the run's waivers applied. Prints progress
  * (option `progress`) and the verdict. An interrupted run, a failed global setup or a run that executed
  * no selected test gets no verdict. How the run ended goes to the run's outcome file (contract/run-env.ts)

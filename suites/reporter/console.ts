@@ -1,7 +1,7 @@
 /**
- * What the console prints after the verdict line (README "Quick start"): one line per failed `must`
+ * What the console prints after the verdict line (README, "Two commands"): one line per failed `must`
  * requirement — id, the check or "assertion", the operation, the first line of the message — then
- * the root causes (design.md §6), so a run read in a CI log says what to fix without opening a file.
+ * the root causes (docs/design.md §6), so a run read in a CI log says what to fix without opening a file.
  */
 import type { ConformanceReport } from './model.ts';
 

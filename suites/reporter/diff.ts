@@ -1,5 +1,5 @@
 /**
- * Comparing two conformance reports (README, "Waivers and baselines"): which requirements regressed and
+ * Comparing two conformance reports (docs/ci.md, "Baselines"): which requirements regressed and
  * which were fixed, so CI can fail only on regressions against a baseline.
  * - a regression is a `must` requirement that failed now and did not before, or that passed before and
  *   is now not assessed or waived (a new waiver hides a failure: it is no fix);

@@ -1,5 +1,5 @@
 /**
- * `reports/exchanges.har` (README "Reports"): the run's recorded exchanges — the evidence each test
+ * `reports/exchanges.har` (docs/vendors.md, "Reading a report"): the run's recorded exchanges — the evidence each test
  * kept (every exchange a failure looked at, and those before a failing assertion) — as HAR 1.2
  * (http://www.softwareishard.com/blog/har-12-spec/), already redacted like all evidence. A request that
  * got no answer has status 0 and its error in the entry's `comment`. Each entry's `comment` names the test.

@@ -1,5 +1,5 @@
 /**
- * `reports/conformance.html` (README "Reports": conformance.html): one self-contained page — no network, no external assets —
+ * `reports/conformance.html` (docs/vendors.md, "Reading a report": conformance.html): one self-contained page — no network, no external assets —
  * that a person reads: the verdict, the target and versions, a family × verdict matrix, and every
  * requirement with its statement, level, verdict, tests and, for a failure, the failing check's message
  * and the exchanges that show it, with the `curl` command that reproduces the failing one. Filters by verdict, family, level and text run in an inline script.

@@ -1,6 +1,6 @@
 /**
  * Pretty-prints a recorded JSON body as HTML with the field at a JSON pointer (RFC 6901, from Ajv's
- * instancePath) wrapped in `<mark>` — the offending field of a failed check (design.md §6 evidence).
+ * instancePath) wrapped in `<mark>` — the offending field of a failed check (docs/design.md §6 evidence).
  * A pointer to a missing member marks its nearest existing parent. Text that is not JSON is escaped
  * as it is.
  */

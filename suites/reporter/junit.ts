@@ -1,5 +1,5 @@
 /**
- * JUnit XML of a conformance report (README "Reports": the JUnit and Markdown rows): one test case per requirement, one test suite per
+ * JUnit XML of a conformance report (docs/ci.md, "JUnit and the step summary"): one test case per requirement, one test suite per
  * family. Failed `must` requirements are failures; not assessed, untestable and waived ones are skipped
  * with the reason; a failed `inferred` requirement is skipped too (it never decides certification), with
  * its failure in the system output. Built with junit-report-builder.

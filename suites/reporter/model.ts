@@ -1,5 +1,5 @@
 /**
- * The conformance report (design.md §6): what the reporter collects per test, and the report built from
+ * The conformance report (docs/design.md §6): what the reporter collects per test, and the report built from
  * it, organised by the requirement catalog.
  */
 import type { EvidenceRecord } from '../lib/exchange.ts';
@@ -49,7 +49,7 @@ export interface RequirementResult {
 }
 
 /**
- * One cause of failed requirements (design.md §6): a universal check failing with one signature
+ * One cause of failed requirements (docs/design.md §6): a universal check failing with one signature
  * (check, operation, status, pointer or header) in `exchanges` responses across `tests` tests, or one
  * test's failing assertion. `summary` is the one line the reports print.
  */
@@ -70,7 +70,7 @@ export interface RootCause {
   tests: number;
 }
 
-/** A known deviation a vendor declares (README "Waivers and baselines"): requirement, reason, expiry date (YYYY-MM-DD). */
+/** A known deviation a vendor declares (docs/vendors.md, "Waivers"): requirement, reason, expiry date (YYYY-MM-DD). */
 export interface Waiver { requirement: string; reason: string; expires: string }
 
 /** What became of each declared waiver in a run. */

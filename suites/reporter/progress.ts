@@ -1,5 +1,5 @@
 /**
- * Progress while a run goes (README "Quick start": progress and the verdict): tests done / total, the
+ * Progress while a run goes (README, "Two commands": progress and the verdict): tests done / total, the
  * failures so far, and the requirement of the test that finished last (tests of many families run at
  * once, so no one family is "under test"); `done` at the end. On a terminal
  * one line is rewritten; elsewhere (CI logs) a line is printed every tenth of the run.

@@ -1,5 +1,5 @@
 /**
- * The reproduction of a recorded exchange (design.md §6, README "Reports"): a `curl` command a person
+ * The reproduction of a recorded exchange (docs/design.md §6, docs/vendors.md, "Reading a report"): a `curl` command a person
  * pastes into a POSIX shell. Secrets are never written: the key of the request is a reference to the
  * variable named after its profile role (`-H "Authorization: Bearer $MMS_KEY_LIVE"`, the exchange's
  * `credential`); everything else is single-quoted (`'` written `'\''`). A binary body, or one the

@@ -1,5 +1,5 @@
 /**
- * Builds the conformance report from test outcomes and the catalog (design.md §6):
+ * Builds the conformance report from test outcomes and the catalog (docs/design.md §6):
  * - a requirement fails when a test tagged with it failed (its own assertions) or a universal check
  *   attributed to it failed — a check failure fails only the check's requirement, never the tags of
  *   the test that made the request;
@@ -7,7 +7,7 @@
  *   exchanges, or one failing test; each failed requirement names its root causes;
  *   passes when a tagged test passed; is not assessed when its tests were all skipped (or it has none);
  *   is untestable when the catalog says so;
- * - a failed requirement covered by an unexpired waiver is **waived** (README "Waivers and baselines"); an expired waiver is
+ * - a failed requirement covered by an unexpired waiver is **waived** (docs/vendors.md, "Waivers"); an expired waiver is
  *   ignored;
  * - the run is **conformant** when every testable `must` requirement passed, **not conformant** when one
  *   failed (unwaived), and **incomplete** otherwise (not assessed or waived). `inferred` requirements never

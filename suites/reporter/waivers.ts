@@ -1,5 +1,5 @@
 /**
- * Waiver files (README "Waivers and baselines"): a vendor's declared known deviations, like the OpenID conformance suite's
+ * Waiver files (docs/vendors.md, "Waivers"): a vendor's declared known deviations, like the OpenID conformance suite's
  * expected failures. YAML or JSON, validated by spec/waivers.schema.json:
  *
  *   waivers:

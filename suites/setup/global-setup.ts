@@ -1,5 +1,5 @@
 /**
- * Global setup of a conformance run (design.md §5), in Playwright's runner process: the target is the
+ * Global setup of a conformance run (docs/design.md §5), in Playwright's runner process: the target is the
  * run's profile (contract/run-env.ts); without one the embedded mock is started in this process (the
  * run's mock seed, default 1; its mutant and variants, none by default) and its profile is used. Either way the target
  * must answer HTTP before any test runs, else the run stops with one clear line. The mock stops with the

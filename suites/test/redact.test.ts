@@ -1,4 +1,4 @@
-/** Redaction (README "Reports": no secret in any output): secrets never leave the suite unmasked. */
+/** Redaction (docs/vendors.md, "Reading a report": no secret in any output): secrets never leave the suite unmasked. */
 import { test, expect } from '@playwright/test';
 import { Redactor, maskSecret, profileSecrets } from '../lib/redact.ts';
 

@@ -1,4 +1,4 @@
-/** The report's formats (README "Reports", "Waivers and baselines"): schema-valid JSON, JUnit per requirement, Markdown, waivers, diff. */
+/** The report's formats (docs/vendors.md, "Reading a report", "Waivers"; docs/ci.md, "Baselines"): schema-valid JSON, JUnit per requirement, Markdown, waivers, diff. */
 import { test, expect } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { loadCatalog } from '../../contract/catalog.ts';

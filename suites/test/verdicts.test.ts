@@ -1,4 +1,4 @@
-/** The report's verdict rules (design.md §6). */
+/** The report's verdict rules (docs/design.md §6). */
 import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../reporter/verdicts.ts';

@@ -1,5 +1,5 @@
 /**
- * The CLI's contract (README, "The command line", "Exit codes"): --help for each command, one clear line and exit code 2 for bad
+ * The CLI's contract (docs/vendors.md, "The command line"; docs/ci.md, "Exit codes"): --help for each command, one clear line and exit code 2 for bad
  * usage, an unreachable target, an invalid profile, waivers or report; `report diff` exit codes.
  */
 import { test, expect } from '@playwright/test';

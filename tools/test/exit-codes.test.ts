@@ -1,5 +1,5 @@
 /**
- * The CLI's exit codes, row by row (README, "Exit codes"; cli/exit-codes.ts), against the embedded mock
+ * The CLI's exit codes, row by row (docs/ci.md, "Exit codes"; cli/exit-codes.ts), against the embedded mock
  * with short, filtered runs; NOT CONFORMANT comes from a mutant of mock/mutants/catalog.ts. Signals: a
  * run stopped by SIGINT (to its process group, as Ctrl-C does) or SIGTERM (to the CLI alone) exits
  * 130/143, writes no verdict and leaves no process behind.

@@ -1,7 +1,7 @@
 /**
- * `profile init` and `profile check` (README, "Certifying your implementation"): the starter profile
- * and the README's table come from contract/provisioning.ts; the check passes the mock's own profile
- * entry by entry and names exactly the entry that is wrong.
+ * `profile init` and `profile check` (docs/vendors.md): the starter profile and the provisioning table
+ * of docs/vendors.md come from contract/provisioning.ts; the check passes the mock's own profile entry
+ * by entry and names exactly the entry that is wrong.
  */
 import { test, expect } from '@playwright/test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { ROOT } from '../../contract/paths.ts';
 import { profileProblems, parseProfile } from '../../contract/profile.ts';
 import { PROFILE_PATHS } from '../../contract/provisioning.ts';
-import { provisioningBlock } from '../../contract/readme-table.ts';
+import { PROVISIONING_PAGE, provisioningBlock } from '../../contract/readme-table.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { cliRun } from './run-cli.ts';
 
@@ -24,8 +24,8 @@ test.afterAll(async () => mock.stop());
 const dir = mkdtempSync(join(tmpdir(), 'profile-cli-'));
 const entryLine = (output: string, path: string) => output.split('\n').find((l) => l.startsWith(`${path} `));
 
-test('the README provisioning table is the one contract/provisioning.ts generates', () => {
-  expect(readFileSync(resolve(ROOT, 'README.md'), 'utf8')).toContain(provisioningBlock());
+test('the provisioning table of docs/vendors.md is the one contract/provisioning.ts generates', () => {
+  expect(readFileSync(resolve(ROOT, PROVISIONING_PAGE), 'utf8')).toContain(provisioningBlock());
 });
 
 test('profile init writes a schema-valid profile with every role and fixture, each with its $comment', async () => {

@@ -1,5 +1,5 @@
 /**
- * No secrets anywhere (README "Reports": no secret in any output): a run with known keys writes no key
+ * No secrets anywhere (docs/vendors.md, "Reading a report": no secret in any output): a run with known keys writes no key
  * of the profile, unredacted, into any file (archives opened: the HTML report's embedded zip, blobs,
  * traces), any console line, or the temp dir it ran with. One run per way a target can fail a keyed
  * request, so failures carry evidence and Playwright its own error messages and call logs:

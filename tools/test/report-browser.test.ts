@@ -1,5 +1,5 @@
 /**
- * The HTML report in a real browser (README "Reports": conformance.html): Debian's Chromium renders reports/conformance.html
+ * The HTML report in a real browser (docs/vendors.md, "Reading a report": conformance.html): Debian's Chromium renders reports/conformance.html
  * from a run with a failure; a reader sees the verdict, the failing requirement and its evidence, and
  * the filters work. A screenshot is attached to the test.
  */

@@ -1,5 +1,5 @@
 /**
- * Run controls of `mms-conformance run` (README, "The command line"): --list, -x/--max-failures,
+ * Run controls of `mms-conformance run` (docs/vendors.md, "The command line"): --list, -x/--max-failures,
  * --last-failed, --timeout, --retries, bad values; the profile's headers and proxy as the target sees
  * them; relative paths from another working directory; no empty folder left. Filtered runs (METER)
  * against the embedded mock; a mutant of the mock (MOCK_MUTANT) makes failures where a control needs them.

@@ -1,5 +1,5 @@
 /**
- * Distributed runs (README, "Distributed runs"): three `--shard i/3` runs against the embedded mock, merged with
+ * Distributed runs (docs/ci.md, "Shards and merge"): three `--shard i/3` runs against the embedded mock, merged with
  * `report merge`, give the same verdict for every requirement as one single run.
  */
 import { test, expect } from '@playwright/test';
