@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { PROFILE_SCHEMA_FILE } from './paths.ts';
 import type { Module } from './openapi.ts';
@@ -90,7 +91,18 @@ export function profileProblems(raw: unknown): string[] {
     (addFormats as unknown as (a: unknown) => void)(ajv);
     validateProfile = ajv.compile(JSON.parse(readFileSync(PROFILE_SCHEMA_FILE, 'utf8')));
   }
-  return validateProfile(raw) ? [] : validateProfile.errors!.map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+  return validateProfile(raw) ? [] : validateProfile.errors!.filter((e) => e.keyword !== 'propertyNames').map(problemLine);
+}
+
+/**
+ * One schema error as a line naming the member at fault: an unknown member (`additionalProperties`)
+ * and a member name the schema refuses (`propertyNames`, reported once) are named, not just counted.
+ */
+function problemLine(e: ErrorObject): string {
+  const at = e.instancePath || '(root)';
+  if (e.keyword === 'additionalProperties') return `${at} must NOT have additional property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  if (e.propertyName !== undefined) return `${at} property name "${e.propertyName}" ${e.message}`;
+  return `${at} ${e.message}`;
 }
 
 function resolveSecret(value: string, env: NodeJS.ProcessEnv): string {
@@ -117,7 +129,6 @@ export function withoutComments(node: unknown): unknown {
   return node;
 }
 
-/**
 /**
  * The control API of a profile with its token resolved; an `env:` token whose variable is unset drops
  * the control API (the tests that need it are then not assessed) instead of failing the profile.

@@ -3,13 +3,15 @@
  *
  * - `createSchemaRegistry(view)`: an Ajv 2020-12 instance with every component schema registered.
  * - `compileRequestValidators(view)`: per operation, a parameter reader (coerces query and path strings
- *   by their schema, then validates) and a body validator. Used by the mock.
+ *   by their schema, then validates) and a body validator, whose cross-field failures read as one
+ *   sentence each (cross-field.ts). Used by the mock.
  * - `compileResponseValidators(view)`: per operation and status, body and header validators. Used by
  *   the suite's universal checks.
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { crossFieldErrors } from './cross-field.ts';
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from './openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from './schema-view.ts';
 
@@ -23,9 +25,9 @@ export interface FieldError {
 
 type AjvInstance = InstanceType<typeof Ajv2020>;
 
-/** An Ajv instance holding every component schema of the spec in the given view. */
-export function createSchemaRegistry(view: SchemaView, options: { source?: boolean } = {}): AjvInstance {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true, code: { source: options.source === true } });
+/** An Ajv instance holding every component schema of the spec in the given view (`verbose`: errors carry their schema and data). */
+export function createSchemaRegistry(view: SchemaView, options: { source?: boolean; verbose?: boolean } = {}): AjvInstance {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true, verbose: options.verbose === true, code: { source: options.source === true } });
   (addFormats as unknown as (a: AjvInstance) => void)(ajv);
   for (const [name, schema] of Object.entries(loadOpenApi().components.schemas)) {
     const viewed = toView(schema, view);
@@ -94,7 +96,7 @@ function compileParams(ajv: AjvInstance, params: Parameter[], view: SchemaView) 
 
 /** Compiles the request validators of every operation, keyed by operationId. */
 export function compileRequestValidators(view: SchemaView = 'full'): Map<string, RequestValidator> {
-  const ajv = createSchemaRegistry(view);
+  const ajv = createSchemaRegistry(view, { verbose: true });
   const out = new Map<string, RequestValidator>();
   for (const operation of loadOperations()) {
     const compiled = compileParams(ajv, operation.parameters, view);
@@ -147,7 +149,7 @@ export function compileRequestValidators(view: SchemaView = 'full'): Map<string,
         return { values, errors };
       },
       validateBody: bodyValidate
-        ? (body) => (bodyValidate(body) ? [] : fieldErrors(bodyValidate.errors, 'body'))
+        ? (body) => (bodyValidate(body) ? [] : fieldErrors(crossFieldErrors(ajv, bodyValidate.errors ?? []), 'body'))
         : undefined,
     });
   }

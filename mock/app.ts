@@ -1,6 +1,6 @@
 /**
  * The mock's request path (docs/design.md §4) as named stages (pipeline/stages.ts): onRequest (Host, the
- * control API) → apiPrefix (`/v1`) → authenticate (401) → rateLimit (429) → route (404/405) →
+ * control API) → apiPrefix (`/v1`; a CORS preflight is answered here, pipeline/cors.ts) → authenticate (401) → rateLimit (429) → route (404/405) →
  * authorize (scope and module, 403) → validate (400) → prism (`Prefer` requests) → readBody
  * (413/415/400) → validateBody (400, 403) → handle (the operation's stateful handler) → problem details
  * for every error, also for what node:http would answer itself (http/socket-answers.ts).
@@ -21,6 +21,7 @@ import { failure, success, write, type Outgoing } from './http/send.ts';
 import { socketAnswers, type SocketAnswers } from './http/socket-answers.ts';
 import { CursorCodec, type CursorChecks } from './paging/cursor.ts';
 import { authenticateStep } from './pipeline/authenticate.ts';
+import { addCorsHeaders, withPreflight } from './pipeline/cors.ts';
 import { authorizeStep, moduleCheck, type AuthorizePolicy } from './pipeline/authorize.ts';
 import { Exchange } from './pipeline/exchange.ts';
 import { handleStep } from './pipeline/handle.ts';
@@ -55,6 +56,8 @@ export interface AppOptions extends AuthorizePolicy {
   maxBodyBytes?: number;
   /** Replaces the request-id generator. */
   requestId?(next: () => string): string;
+  /** CORS on the API (pipeline/cors.ts; default true). */
+  cors?: boolean;
 }
 
 export class MockApp {
@@ -76,8 +79,10 @@ export class MockApp {
   private readonly extensions = new Map<string, StageHooks>();
   private steps: Step[];
   private onSend?: SendHook;
+  private readonly cors: boolean;
 
   constructor(private readonly options: AppOptions) {
+    this.cors = options.cors !== false;
     this.world = this.built(options.buildWorld());
     this.limiter = new RateLimiter(() => this.world.clock.now(), { ...LIMITS, ...options.rateLimits });
     this.cursors = this.codec();
@@ -88,7 +93,7 @@ export class MockApp {
     const modules = moduleCheck(options);
     this.work = {
       onRequest: onRequestStep(() => this.control),
-      apiPrefix: apiPrefixStep,
+      apiPrefix: this.cors ? withPreflight(apiPrefixStep, this.send) : apiPrefixStep,
       authenticate: authenticateStep(() => this.world),
       rateLimit: rateLimitStep(this.limiter, options.rateBucket),
       route: routeStep(new Router(loadOperations()), compileRequestValidators('full')),
@@ -149,6 +154,7 @@ export class MockApp {
 
   /** Writes a response after the `onSend` hooks, once the request body nobody read has arrived (body.ts `drained`). */
   private readonly send = (ex: Exchange, out: Outgoing): void => {
+    if (this.cors) addCorsHeaders(out, ex);
     const final = this.onSend ? this.onSend(out, ex) : out;
     const req = ex.req;
     if (!announcesBody(req) || req.readableEnded) write(ex.res, final);

@@ -12,7 +12,7 @@ import type { Mutant } from './mutants/mutation.ts';
 import { variantsNamed } from './variants/catalog.ts';
 import { combine, type Variant } from './variants/variant.ts';
 
-export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant; variant?: Variant[] }
+export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; cors?: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant; variant?: Variant[] }
 
 /** A key shown without its secret part: `sk_live_…abcd`. */
 export function maskKey(key: string): string {
@@ -59,6 +59,7 @@ export function mockOptions(command: Command): Command {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('-s, --seed <seed>', 'seed of the generated data', integer('--seed', 0, 2 ** 31 - 1), DEFAULT_SEED)
     .option('--no-control', 'turn off the control API under /__mock/')
+    .option('--no-cors', 'turn off CORS on the API (on by default: Access-Control-Allow-Origin: *, preflights answered 204)')
     .option('--control-token <token>', `the control API's token (default: $${CONTROL_TOKEN_ENV}, else a random one per start); required with a non-loopback --host`, token, process.env[CONTROL_TOKEN_ENV] || undefined)
     .option('--public-url <url>', 'the origin of absolute URLs in answers (nextPageUrl; default: the bound address)', url)
     .option('--mutant <name>', 'break one requirement on purpose (a self-test mutant of mock/mutants/catalog.ts)', mutantNamed)
@@ -79,7 +80,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, controlToken: opts.controlToken, publicUrl: opts.publicUrl, mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
+    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, cors: opts.cors, controlToken: opts.controlToken, publicUrl: opts.publicUrl, mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'ECONTROLTOKEN' ? err.message

@@ -23,6 +23,8 @@ export interface MockOptions {
   seed?: number;
   /** Serve the control API under /__mock/ (default true). */
   control?: boolean;
+  /** CORS on the API, never on the control API (default true; mock/pipeline/cors.ts). */
+  cors?: boolean;
   /**
    * The control API's token (default: a random one per process). Required to serve the control API on
    * a non-loopback `host`: without it startMock rejects.
@@ -71,7 +73,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   let seed = options.seed ?? DEFAULT_SEED;
   let organizations: OrgFixture[] = loadOrganizations();
   const mutation = options.mutation;
-  const built = new MockApp({ buildWorld: () => buildWorld(seed, undefined, organizations), ...(mutation && mutantOptions(mutation)) });
+  const built = new MockApp({ buildWorld: () => buildWorld(seed, undefined, organizations), cors: options.cors, ...(mutation && mutantOptions(mutation)) });
   // Faults first: their dropped headers apply before a mutant's response hook sees the response.
   const app: ServedApp = Object.assign(built, { faults: new FaultInjector((hooks) => built.extend('faults', hooks)) });
   app.extend('faults', {});

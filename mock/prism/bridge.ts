@@ -3,17 +3,20 @@
  * or `__code`-style query names) or whose operation has no handler is answered by Prism
  * (fallback.ts). Prism takes a second to load: the server preloads it in the background right after
  * start (`preload`), so no request stalls the others while it loads. A `Prefer` request's body is read,
- * typed (415) and validated (400) like any other before Prism sees it.
+ * typed (415) and validated (400) like any other before Prism sees it. An error status asked for is
+ * answered as the mock's own problem details (`problemAnswer`) without loading Prism, never with Prism's
+ * generated body.
  */
 import type { HandlerMap } from '../http/context.ts';
 import { isJson, mediaType, parseJson, readBody } from '../http/body.ts';
 import { ProblemError, invalid, validationError } from '../http/problem.ts';
-import { success, type Outgoing } from '../http/send.ts';
+import { failure, success, type Outgoing } from '../http/send.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import { ANSWERED, type Step } from '../pipeline/stages.ts';
 import type * as PrismModule from './fallback.ts';
+import { askedProblem, preferences, wantsPrism } from './preferences.ts';
 
-type Loaded = { wantsPrism: typeof PrismModule.wantsPrism; fallback: PrismModule.PrismFallback };
+type Loaded = { fallback: PrismModule.PrismFallback };
 
 /** The prism step, with `preload()`: loads Prism (once) and resolves when it is ready. */
 export type PrismStep = Step & { preload(): Promise<unknown> };
@@ -21,16 +24,13 @@ export type PrismStep = Step & { preload(): Promise<unknown> };
 /** The prism step: `send` writes Prism's answer; bodies are read up to `maxBytes` (default 1 MiB). */
 export function prismStep(handlers: HandlerMap, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): PrismStep {
   let loaded: Promise<Loaded> | undefined;
-  const load = () =>
-    (loaded ??= import('./fallback.ts').then((module) => ({ wantsPrism: module.wantsPrism, fallback: new module.PrismFallback() })));
+  const load = () => (loaded ??= import('./fallback.ts').then((module) => ({ fallback: new module.PrismFallback() })));
   const step: Step = (ex: Exchange) => {
     const prefer = ex.req.headers.prefer as string | undefined;
     if (prefer === undefined && !(mayNamePrism(ex.search) && namesPrismQuery(ex.query)) && handlers[ex.op.operationId]) return;
-    return load().then(({ wantsPrism, fallback }) => {
-      const asked = wantsPrism(prefer, ex.query);
-      if (!asked && handlers[ex.op.operationId]) return undefined;
-      return viaPrism(ex, fallback, asked, send, maxBytes);
-    });
+    const asked = wantsPrism(prefer, ex.query);
+    if (!asked && handlers[ex.op.operationId]) return;
+    return viaPrism(ex, load, asked, send, maxBytes);
   };
   return Object.assign(step, { preload: load });
 }
@@ -51,14 +51,25 @@ function preparedBody(ex: Exchange, raw: Buffer): unknown {
  * Prism's answer. When the request asked for it (`asked`), an answer Prism cannot produce (say, for an
  * `Accept` no documented response has) is the request's problem: 400 on its preference, never a 5xx.
  */
-async function viaPrism(ex: Exchange, prism: PrismModule.PrismFallback, asked: boolean, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): Promise<typeof ANSWERED> {
+async function viaPrism(ex: Exchange, load: () => Promise<Loaded>, asked: boolean, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): Promise<typeof ANSWERED> {
   const req = ex.req;
   try {
     const raw = ex.op.requestBody ? await readBody(req, maxBytes) : (req.resume(), Buffer.alloc(0));
     const body = preparedBody(ex, raw);
     requireMediaRanges(req.headers.accept);
+    // An error status asked for needs no Prism: the mock's own problem details.
+    const problem = askedProblem(ex.op, preferences(req.headers.prefer as string | undefined, ex.query));
+    if (problem) {
+      send(ex, failure(ex.requestId, problemAnswer(ex, problem.status, problem.code)));
+      return ANSWERED;
+    }
+    const prism = (await load()).fallback;
     // A plain copy of the query (parseQuery's has no prototype, which Prism may not expect).
     const out = await prism.respond(ex.op, { method: ex.method, path: ex.path.slice(3), query: { ...ex.query }, headers: req.headers, body });
+    if (out.problem) {
+      send(ex, failure(ex.requestId, problemAnswer(ex, out.problem.status, out.problem.code)));
+      return ANSWERED;
+    }
     const reply: Outgoing = success(ex.requestId, out.status, out.body, out.status < 300 ? ex.rate : undefined);
     if (out.contentType) reply.headers['Content-Type'] = out.contentType;
     send(ex, reply);
@@ -69,6 +80,18 @@ async function viaPrism(ex: Exchange, prism: PrismModule.PrismFallback, asked: b
     }
     throw error;
   }
+}
+
+/**
+ * The problem details of an error status the request asked for (Errors): the mock's own vocabulary,
+ * `Retry-After` on 429 (Limits; the key's real wait, at least 1 s), an `errors` member naming `Prefer`
+ * on 400; no `X-RateLimit-*` (successes only).
+ */
+function problemAnswer(ex: Exchange, status: number, code: string): ProblemError {
+  const detail = `Answered ${status} because the request asked for it (Prefer: code=${status}); no state of the mock was checked.`;
+  const extra = status === 400 ? { errors: [{ in: 'header', name: 'Prefer', message: `asks for code=${status}` }] } : {};
+  const headers: Record<string, string> = status === 429 ? { 'Retry-After': String(ex.rate?.retryAfter ?? 60) } : {};
+  return new ProblemError(status, code, detail, extra, headers);
 }
 
 const MEDIA_RANGE = /^\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+\/[A-Za-z0-9!#$%&'*+.^_`|~-]+\s*(;.*)?$/;

@@ -5,41 +5,22 @@
  * stateful handler. Prism parses the spec on the first such request, not at start-up.
  *
  * Unlike `prism mock`, a `code` the operation does not document is refused with 400 `validation_error`
- * naming `Prefer`, rather than a 404 a client cannot tell from a real one (notes/prism-5.16.md).
+ * naming `Prefer`, rather than a 404 a client cannot tell from a real one (notes/prism-5.16.md). An error
+ * status is never Prism's generated body (placeholder strings): bridge.ts answers it as the mock's own
+ * problem details (Errors), with `Retry-After` on 429 (Limits).
  */
 import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { OPENAPI_FILE } from '../../contract/paths.ts';
 import type { Operation } from '../../contract/openapi.ts';
-import { ProblemError, invalid } from '../http/problem.ts';
-
-const PREFER_KEYS = /(?:^|[,;\s])(code|example|dynamic|seed)=/;
-const QUERY_KEYS = ['__code', '__example', '__dynamic', '__seed'];
+import { ProblemError } from '../http/problem.ts';
+import { askedProblem, preferences, problemCode, type AskedProblem } from './preferences.ts';
 
 const silent = {
   level: 'silent',
   trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {}, success() {}, start() {},
   child() { return silent; },
 };
-
-/** Whether a request asks for Prism's generated response. */
-export function wantsPrism(prefer: string | undefined, query: Record<string, string[]>): boolean {
-  if (prefer !== undefined) return PREFER_KEYS.test(prefer);
-  return QUERY_KEYS.some((k) => query[k] !== undefined);
-}
-
-function preferences(prefer: string | undefined, query: Record<string, string[]>): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (prefer !== undefined) {
-    for (const part of prefer.split(/[,;]/)) {
-      const [k, v] = part.trim().split('=');
-      if (k && v !== undefined) out[k] = v.replace(/^"|"$/g, '');
-    }
-  } else {
-    for (const k of QUERY_KEYS) if (query[k]) out[k.slice(2)] = query[k]![0]!;
-  }
-  return out;
-}
 
 export class PrismFallback {
   private ready?: Promise<{ prism: ReturnType<typeof createInstance>; operations: IHttpOperation[] }>;
@@ -55,15 +36,17 @@ export class PrismFallback {
     return this.ready;
   }
 
-  /** Prism's response for this request; throws ProblemError for preferences the operation cannot honour. */
+  /**
+   * Prism's response for this request, or for an error status the problem the mock answers instead
+   * (`problem`, preferences.ts); throws ProblemError for preferences the operation cannot honour.
+   */
   async respond(
     op: Operation,
     request: { method: string; path: string; query: Record<string, string[]>; headers: Record<string, string | string[] | undefined>; body: unknown },
-  ): Promise<{ status: number; contentType?: string; body?: string }> {
+  ): Promise<{ status: number; contentType?: string; body?: string; problem?: AskedProblem }> {
     const prefs = preferences(request.headers.prefer as string | undefined, request.query);
-    if (prefs.code !== undefined && !op.responses.some((r) => String(r.status) === prefs.code)) {
-      throw invalid('header', 'Prefer', `asks for code=${prefs.code}, which ${op.operationId} does not document`);
-    }
+    const asked = askedProblem(op, prefs);
+    if (asked) return { status: asked.status, problem: asked };
     const { prism, operations } = await this.load();
     const input = {
       method: request.method.toLowerCase() as 'get',
@@ -86,6 +69,7 @@ export class PrismFallback {
       throw new ProblemError(e.status && e.status < 500 ? 400 : 500, 'validation_error', `Prism could not honour the preference: ${e.detail ?? e.message}`);
     }
     const { output } = result.right;
+    if (output.statusCode >= 400) return { status: output.statusCode, problem: { status: output.statusCode, code: problemCode(op, output.statusCode, undefined) } };
     const headers = Object.fromEntries(Object.entries(output.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
     const body = output.body === undefined ? undefined : typeof output.body === 'string' ? output.body : JSON.stringify(output.body);
     return { status: output.statusCode, contentType: headers['content-type'], body };

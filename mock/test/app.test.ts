@@ -56,6 +56,29 @@ test("Prefer: code= and example= are answered by Prism's mocker; an undocumented
   await problem(await call('/v1/meters', { headers: { prefer: 'code=418' } }), 400, 'validation_error');
 });
 
+test('Prefer: code= of an error status answers the mock\'s problem details, Retry-After on 429, X-RateLimit-* on successes only', async () => {
+  const limited = await call('/v1/meters', { headers: { prefer: 'code=429' } });
+  const body = await problem(limited, 429, 'rate_limited');
+  expect(body).toMatchObject({ title: 'Too Many Requests', status: 429 });
+  expect(body.detail).toContain('Prefer');
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(limited.headers.get('x-ratelimit-limit')).toBeNull();
+  const invalid = await problem(await call('/v1/meters', { headers: { prefer: 'code=400' } }), 400, 'validation_error');
+  expect(invalid.errors).toEqual([{ in: 'header', name: 'Prefer', message: 'asks for code=400' }]);
+  await problem(await call('/v1/meters', { headers: { prefer: 'code=401' } }), 401, 'missing_authorization');
+  const server = await call('/v1/meters', { headers: { prefer: 'code=500' } });
+  await problem(server, 500, 'internal_error');
+  expect(server.headers.get('retry-after')).toBeNull();
+  // example= picks one of the response's documented codes; another is refused naming Prefer.
+  await problem(await call('/v1/meters/m_x', { method: 'DELETE', headers: { prefer: 'code=409, example=resource_in_use' } }), 409, 'resource_in_use');
+  const refused = await problem(await call('/v1/meters/m_x', { method: 'DELETE', headers: { prefer: 'code=409, example=nope' } }), 400, 'validation_error');
+  expect(refused.errors[0]).toMatchObject({ in: 'header', name: 'Prefer' });
+  const ok = await call('/v1/meters', { headers: { prefer: 'code=200' } });
+  expect(ok.status).toBe(200);
+  expect(ok.headers.get('x-ratelimit-remaining')).not.toBeNull();
+  expect(ok.headers.get('x-request-id')).toBeTruthy();
+});
+
 test('the control API advances the clock, toggles modules and injects faults', async () => {
   const clock = (await (await controlFetch(mock, `/__mock/clock`)).json()) as any;
   await controlFetch(mock, `/__mock/clock/advance`, { method: 'POST', body: JSON.stringify({ seconds: 30 }) });

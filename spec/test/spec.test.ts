@@ -84,3 +84,11 @@ test('the embedded mock profile satisfies the target-profile schema; broken prof
   expect(profileProblems({ ...profile, keys: {} })).not.toEqual([]);
   expect(profileProblems({ ...profile, surprise: 1 })).not.toEqual([]);
 });
+
+test('a profile problem names the member at fault: an unknown member, a refused member name', () => {
+  const profile = JSON.parse(readFileSync('fixtures/targets/mock.json', 'utf8'));
+  expect(profileProblems({ ...profile, surprise: 1 })).toEqual(['(root) must NOT have additional property "surprise"']);
+  const problems = profileProblems({ ...profile, keys: { ...profile.keys, scopes: { ...profile.keys.scopes, bogus: 'env:X' }, extra: 'env:X' } });
+  expect(problems).toContain('/keys must NOT have additional property "extra"');
+  expect(problems.filter((p) => p.includes('"bogus"'))).toEqual([expect.stringMatching(/^\/keys\/scopes property name "bogus" must match pattern/)]);
+});
