@@ -46,6 +46,13 @@ async function exitWith(work: () => Promise<number> | number): Promise<void> {
   }
 }
 
+/** Playwright's built-in reporters `--reporter` accepts. */
+const PLAYWRIGHT_REPORTERS = ['list', 'line', 'dot', 'json', 'junit', 'html', 'github'];
+const playwrightReporter = (value: string): string => {
+  if (!PLAYWRIGHT_REPORTERS.includes(value)) throw new InvalidArgumentError(`--reporter must be one of ${PLAYWRIGHT_REPORTERS.join(', ')}.`);
+  return value;
+};
+
 export function buildProgram(): Command {
   const program = new Command(NAME)
     .description('Conformance kit for the Maintenance Management Service API v1: certify a target, run the mock, validate traffic, merge and compare reports.')
@@ -72,6 +79,7 @@ export function buildProgram(): Command {
     .option('--last-failed', 'run only the tests that failed in the previous run into the same --output')
     .option('--list', 'list the tests the selection would run, with their requirement tags, and exit 0 without running them')
     .option('--timeout <ms>', 'timeout of each test in milliseconds (default 60000)', positiveInt('--timeout'))
+    .option('--reporter <name>', "also run one of Playwright's own reporters beside the kit's (list, line, dot, json, junit, html)", playwrightReporter)
     .option('--retries <n>', 'retry a failed test up to n times; a test that fails once stays failed in the verdict', nonNegativeInt('--retries'))
     .option('--strict', 'exit 1 when any test failed, inferred ones included (the kit\'s own CI)')
     .option('--allow-incomplete', 'exit 0 when the verdict is incomplete (some must requirements not assessed or waived)')

@@ -46,6 +46,8 @@ export interface RunOptions extends Selection {
   /** Timeout of each test, in ms. */
   timeout?: number;
   retries?: number;
+  /** One of Playwright's own reporters, run beside the kit's. */
+  reporter?: string;
 }
 
 /**
@@ -124,7 +126,7 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   const { run: target, env } = await targetSettings(o);
   // A shard's summary is a part: only the merge (`report merge`) writes the job's step summary.
   if (o.shard) env.GITHUB_STEP_SUMMARY = undefined;
-  return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout } };
+  return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout, reporter: o.reporter } };
 }
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */

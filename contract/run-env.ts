@@ -42,13 +42,15 @@ export interface RunEnv {
   genBudget?: number;
   /** MMS_TEST_TIMEOUT: each test's timeout in ms (default 60 000); a request times out at half of it, at most 30 s. */
   testTimeout?: number;
+  /** MMS_REPORTER: one of Playwright's own reporters (`list`, `line`, `dot`, `json`, `junit`, `html`) run beside the kit's (`run --reporter`). */
+  reporter?: string;
 }
 
 const VARS = {
   reportsDir: 'REPORTS_DIR', targetUrl: 'TARGET_URL', targetProfile: 'TARGET_PROFILE', targetEmbedded: 'TARGET_EMBEDDED',
   targetName: 'MMS_TARGET_NAME', mockSeed: 'MOCK_SEED', mockMutant: 'MOCK_MUTANT', mockVariant: 'MOCK_VARIANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
   progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME', genBudget: 'MMS_GEN_BUDGET',
-  testTimeout: 'MMS_TEST_TIMEOUT',
+  testTimeout: 'MMS_TEST_TIMEOUT', reporter: 'MMS_REPORTER',
 } as const satisfies Record<keyof RunEnv, string>;
 
 /** The run's settings from `env` (default: this process's environment). */
@@ -73,6 +75,7 @@ export function readRunEnv(env: NodeJS.ProcessEnv = process.env): RunEnv {
     outcomeFile: v('outcomeFile'),
     genBudget: n('genBudget'),
     testTimeout: n('testTimeout'),
+    reporter: v('reporter'),
   };
 }
 

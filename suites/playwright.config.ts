@@ -34,6 +34,8 @@ export default defineConfig({
   outputDir: `${reports}/test-results`,
   reporter: [
     ...(run.progress ? [] : [[process.env.CI ? 'dot' : 'list'] as [string]]),
+    // `run --reporter`: one of Playwright's own, beside the kit's; file reporters write under the output folder.
+    ...(run.reporter ? [[run.reporter, { outputFile: `${reports}/playwright-${run.reporter}.${run.reporter === 'junit' ? 'xml' : 'json'}`, outputFolder: `${reports}/playwright-${run.reporter}`, open: 'never' }] as [string, object]] : []),
     ['./run-reporter.ts', { outputDir: reports, progress: run.progress }],
     ['html', { outputFolder: `${reports}/playwright`, open: 'never' }],
     ...(run.blob ? [['blob', { outputDir: `${reports}/blob`, fileName: `${run.blob}.zip` }] as [string, object]] : []),

@@ -167,3 +167,16 @@ test.describe('profile request options', () => {
     }
   });
 });
+
+test("--reporter runs one of Playwright's own reporters beside the kit's; an unknown one is one line and exit 2", async () => {
+  const dir = out();
+  const run = await cli(['run', '--family', 'VER', '--allow-incomplete', '--reporter', 'json', '--output', dir, '--workers', '2']);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  const own = JSON.parse(readFileSync(join(dir, 'playwright-json.json'), 'utf8')) as { suites: unknown[]; stats: { expected: number } };
+  expect(own.stats.expected).toBeGreaterThan(0);
+  expect(report(dir).run.tests.total).toBeGreaterThan(0);
+  const bad = await cli(['run', '--reporter', 'fancy', '--output', out()]);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  expect(bad.stderr).toContain('--reporter must be one of');
+});
