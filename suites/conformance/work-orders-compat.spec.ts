@@ -36,6 +36,10 @@ test.describe('compatibility work orders', () => {
     expectProblem(await api.post('/workorders', { json: { title: 'x', type: 'reactive' } }), 400, 'validation_error');
   });
 
+  test('a related record the organization does not have answers 404', { tag: ['@WOC-007'] }, async ({ api }) => {
+    expectProblem(await api.post('/workorders', { json: { title: `CT ${uid()}`, assetId: `ct_unknown_asset_${uid()}` } }), 404);
+  });
+
   test('uppercase types map to native types', { tag: ['@WOC-006'] }, async ({ api }) => {
     for (const [compat, native] of [['REACTIVE', 'reactive'], ['PREVENTIVE', 'preventive'], ['OTHER', 'other']]) {
       const id = idOf((await api.post('/workorders', { json: { title: `CT ${compat} ${uid()}`, type: compat } })).body);
