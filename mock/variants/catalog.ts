@@ -23,7 +23,7 @@ const isProblem = (headers: Record<string, unknown>) => header(headers, 'content
  */
 function addMember(b: any): void {
   const native = !Array.isArray(b) && b?.data !== undefined;
-  const records = Array.isArray(b) ? b : native ? [b.data].flat() : [b, ...(b?.workRequests ?? []), ...(b?.workRequestPortals ?? []), ...(b?.items ?? [])];
+  const records = Array.isArray(b) ? b : native ? [b.data].flat() : [b, b?.workRequest, b?.workRequestPortal, b?.workOrder, ...(b?.workRequests ?? []), ...(b?.workRequestPortals ?? []), ...(b?.items ?? [])];
   for (const r of records) if (r && typeof r === 'object' && !Array.isArray(r)) r[native ? 'vendor_revision' : 'vendorRevision'] = 7;
   if (b?.meta && typeof b.meta === 'object') b.meta.server_region = 'eu-1';
 }
