@@ -17,10 +17,14 @@ const NAMED_409 = new Set(['invalid_work_request_state', 'invalid_location_hiera
 export const header = (headers: Record<string, unknown>, name: string) => String(Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? '');
 const isProblem = (headers: Record<string, unknown>) => header(headers, 'content-type').startsWith('application/problem+json');
 
-/** Adds a member to each record of a JSON body (native `data`, compatibility wrappers, bare arrays). */
+/**
+ * Adds a member to each record of a JSON body (native `data`, compatibility wrappers, bare arrays), named
+ * in the body's wire style ("snake_case fields" native, "camelCase shapes" compatibility and sections).
+ */
 function addMember(b: any): void {
-  const records = Array.isArray(b) ? b : b?.data !== undefined ? [b.data].flat() : [b, ...(b?.workRequests ?? []), ...(b?.workRequestPortals ?? []), ...(b?.items ?? [])];
-  for (const r of records) if (r && typeof r === 'object' && !Array.isArray(r)) r.vendor_revision = 7;
+  const native = !Array.isArray(b) && b?.data !== undefined;
+  const records = Array.isArray(b) ? b : native ? [b.data].flat() : [b, b?.workRequest, b?.workRequestPortal, b?.workOrder, ...(b?.workRequests ?? []), ...(b?.workRequestPortals ?? []), ...(b?.items ?? [])];
+  for (const r of records) if (r && typeof r === 'object' && !Array.isArray(r)) r[native ? 'vendor_revision' : 'vendorRevision'] = 7;
   if (b?.meta && typeof b.meta === 'object') b.meta.server_region = 'eu-1';
 }
 

@@ -3,7 +3,7 @@
  * - Operations marked `x-inferred` (routes, methods or bodies not shown) answer 404 problem details
  *   once authenticated, with no side effect; the bodies "not shown" (custom-field create, meter create
  *   and update, reading create) answer 400 `validation_error`, since a vendor's shape may differ; work-order
- *   writes refuse members beyond `title`, `priority` and `workRequestId`.
+ *   writes refuse members beyond `title`, `priority`, `workRequestId` and `extraFields`.
  * - Records carry only the fields the description lists (Resources and their fields).
  * - The second organization (the profile's `otherOrg`) starts with no records.
  * - The profile holds only what a vendor could provision: no control API, no expired key (the
@@ -19,7 +19,8 @@ import type { Mutation } from '../mutants/mutation.ts';
 
 const INFERRED = new Set(loadOperations().filter((o) => o.inferred).map((o) => o.operationId));
 const UNSHOWN_BODY = ['createCustomFields', 'createMeter', 'updateMeter', 'createMeterReading'];
-const WORK_ORDER_MEMBERS = new Set(['title', 'priority', 'workRequestId']);
+/** Stated members of work-order writes: the three named ones, and `extraFields` ("Entity writes accept `extraFields`"). */
+const WORK_ORDER_MEMBERS = new Set(['title', 'priority', 'workRequestId', 'extraFields']);
 
 const keep = (...names: string[]) => new Set(['id', ...names]);
 /** Listed fields of each native record, by operation (Resources and their fields). */

@@ -1154,11 +1154,14 @@ export interface components {
             createdAt?: components["schemas"]["Timestamp"];
             updatedAt?: components["schemas"]["Timestamp"];
         };
-        /** @description `{id}` or a resource wrapper `{workOrder}`. */
+        /** @description `{id}` or a resource wrapper `{workOrder}`. The wrapped resource's fields are not shown: only its id is required, and an uppercase priority when present. */
         CompatWorkOrderCreated: {
             id: components["schemas"]["Id"];
         } | {
-            workOrder: components["schemas"]["CompatWorkOrder"];
+            workOrder: {
+                id: components["schemas"]["Id"];
+                priority?: components["schemas"]["CompatPriority"];
+            };
         };
         /** @enum {string} */
         ExpenseType: "labor" | "travel" | "other";

@@ -39,7 +39,7 @@ test.describe('custom-field values on work orders', () => {
     const first = valueFor(definition);
     const wo = await createWorkOrder(api, profile, { extraFields: { [definition.label]: first } });
     expect((await api.get(`/work-orders/${wo.id}`)).body.data.extraFields[definition.label]).toEqual(first);
-    const second = definition.type === undefined || definition.type === 'text' ? `CT value ${uid()}` : first;
+    const second = definition.options?.[1] ?? (definition.type === undefined || definition.type === 'text' ? `CT value ${uid()}` : first);
     await patchExtraFields(api, `/work-orders/${wo.id}`, { [definition.label]: second });
     expect((await api.get(`/work-orders/${wo.id}`)).body.data.extraFields[definition.label]).toEqual(second);
   });

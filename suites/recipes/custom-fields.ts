@@ -8,7 +8,7 @@ import { createLocation, locationName } from '../kits/locations.ts';
 
 export const customFieldRecipes: Record<string, Recipe> = {
   listCustomFields: async () => ({ method: 'GET', path: '/customfields/assets', expect: 200 }),
-  createCustomFields: async () => ({ method: 'POST', path: '/customfields/assets', options: { json: { fields: [{ label: fieldLabel() }] } }, expect: 200 }),
+  createCustomFields: async () => ({ method: 'POST', path: '/customfields/assets', options: { json: { fields: [{ label: fieldLabel() }] } }, expect: 200, inferredBody: 'no profile entry supplies a custom-field create body' }),
   updateCustomField: async ({ api }) => {
     const [definition] = await createDefinitions(api, 'assets');
     return { method: 'PATCH', path: `/customfields/assets/${definition!.id}`, options: { json: { field: { unlisted: true } } }, expect: 204 };

@@ -1,6 +1,8 @@
 /** Every operation's recipe, by operationId (one file per family), and how the suite looks one up and sends it. */
 import type { Operation } from '../../contract/openapi.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import { expect } from '@playwright/test';
+import { notAssessed } from '../lib/needs.ts';
 import type { PreparedRequest, Recipe } from './recipe.ts';
 import { meterRecipes } from './meters.ts';
 import { workOrderRecipes } from './work-orders.ts';
@@ -35,6 +37,17 @@ export function recipeOf(op: Operation): Recipe | undefined {
 /** Sends a prepared request with `client` (its `expect` is the caller's to check). */
 export function sendPrepared(client: ApiClient, prepared: PreparedRequest): Promise<ApiResponse> {
   return client.send(prepared.method, prepared.path, prepared.options);
+}
+
+/**
+ * Asserts the valid request got its `expect`ed status; a 400/422 to a body the suite infers
+ * (`inferredBody`) makes the test not assessed instead (provision.ts `precondition`).
+ */
+export function expectPrepared(prepared: PreparedRequest, response: ApiResponse, message: string): void {
+  if (prepared.inferredBody && response.status !== prepared.expect && [400, 422].includes(response.status)) {
+    notAssessed(`precondition not met: ${prepared.method} ${prepared.path} answered ${response.status} to the body the suite infers (the description does not show it; ${prepared.inferredBody})`);
+  }
+  expect(response.status, message).toBe(prepared.expect);
 }
 
 export type { PreparedRequest, Recipe, RecipeContext } from './recipe.ts';

@@ -12,6 +12,11 @@ export interface PreparedRequest {
   options?: RequestOptions;
   /** The status the request gets with the right key (to check it got past scope and module checks). */
   expect: number;
+  /**
+   * Set when the body is the suite's inference of one the description does not show, and the profile
+   * supplies none: what would supply it ("supply bodies.createMeter in the target profile"). A 400/422 to it is then not a failure.
+   */
+  inferredBody?: string;
 }
 
 export interface RecipeContext {
