@@ -7,9 +7,9 @@
  * - `compileResponseValidators(view)`: per operation and status, body and header validators. Used by
  *   the suite's universal checks.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from './openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from './schema-view.ts';
 
@@ -23,10 +23,22 @@ export interface FieldError {
 
 type AjvInstance = InstanceType<typeof Ajv2020>;
 
+/**
+ * Ajv 2020 with ajv-formats, loaded on first use: a worker whose validators come from standalone code
+ * (contract/validator-cache.ts) never loads Ajv's compiler.
+ */
+export function newAjv(options: ConstructorParameters<typeof Ajv2020>[0]): AjvInstance {
+  const require = createRequire(import.meta.url);
+  const Ajv = (require('ajv/dist/2020.js') as { default: typeof Ajv2020 }).default;
+  const addFormats = (require('ajv-formats') as { default: (a: AjvInstance) => void }).default;
+  const ajv = new Ajv(options);
+  addFormats(ajv);
+  return ajv;
+}
+
 /** An Ajv instance holding every component schema of the spec in the given view. */
 export function createSchemaRegistry(view: SchemaView, options: { source?: boolean } = {}): AjvInstance {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true, code: { source: options.source === true } });
-  (addFormats as unknown as (a: AjvInstance) => void)(ajv);
+  const ajv = newAjv({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true, code: { source: options.source === true } });
   for (const [name, schema] of Object.entries(loadOpenApi().components.schemas)) {
     const viewed = toView(schema, view);
     ajv.addSchema(typeof viewed === 'boolean' ? { $id: SCHEMA_BASE + name } : { ...viewed, $id: SCHEMA_BASE + name });
