@@ -107,63 +107,64 @@ function compileParams(ajv: AjvInstance, params: Parameter[], view: SchemaView) 
 /** Compiles the request validators of every operation, keyed by operationId. */
 export function compileRequestValidators(view: SchemaView = 'full'): Map<string, RequestValidator> {
   const ajv = createSchemaRegistry(view);
-  const out = new Map<string, RequestValidator>();
-  for (const operation of loadOperations()) {
-    const compiled = compileParams(ajv, operation.parameters, view);
-    const bodySchema = operation.requestBody?.schema;
-    const bodyValidate: ValidateFunction | undefined =
-      bodySchema && operation.requestBody?.mediaTypes.includes('application/json') ? ajv.compile(toView(bodySchema, view) as object) : undefined;
-    out.set(operation.operationId, {
-      operation,
-      readParams(path, query) {
-        const values: Record<string, unknown> = {};
-        const errors: FieldError[] = [];
-        if (compiled.path) {
-          const obj: Record<string, unknown> = {};
-          for (const p of compiled.path.list) {
-            const raw = path[p.name];
-            if (raw === undefined) continue;
-            let decoded: string;
-            try {
-              decoded = decodeURIComponent(raw);
-            } catch {
-              errors.push({ in: 'path', name: p.name, message: 'is not valid percent-encoding' });
-              continue;
-            }
-            obj[p.name] = coerce(decoded, p.schema);
+  return new Map(loadOperations().map((operation) => [operation.operationId, compileRequestValidator(ajv, operation, view)]));
+}
+
+/** Compiles one operation's request validator in `ajv`, a registry of `view` (createSchemaRegistry). */
+export function compileRequestValidator(ajv: AjvInstance, operation: Operation, view: SchemaView): RequestValidator {
+  const compiled = compileParams(ajv, operation.parameters, view);
+  const bodySchema = operation.requestBody?.schema;
+  const bodyValidate: ValidateFunction | undefined =
+    bodySchema && operation.requestBody?.mediaTypes.includes('application/json') ? ajv.compile(toView(bodySchema, view) as object) : undefined;
+  return {
+    operation,
+    readParams(path, query) {
+      const values: Record<string, unknown> = {};
+      const errors: FieldError[] = [];
+      if (compiled.path) {
+        const obj: Record<string, unknown> = {};
+        for (const p of compiled.path.list) {
+          const raw = path[p.name];
+          if (raw === undefined) continue;
+          let decoded: string;
+          try {
+            decoded = decodeURIComponent(raw);
+          } catch {
+            errors.push({ in: 'path', name: p.name, message: 'is not valid percent-encoding' });
+            continue;
           }
-          if (!compiled.path.validate(obj)) errors.push(...fieldErrors(compiled.path.validate.errors, 'path'));
-          Object.assign(values, obj);
+          obj[p.name] = coerce(decoded, p.schema);
         }
-        if (compiled.query) {
-          const obj: Record<string, unknown> = {};
-          for (const p of compiled.query.list) {
-            const given = query[p.name];
-            if (given === undefined) continue;
-            const isArray = schemaType(p.schema) === 'array';
-            if (!isArray && given.length > 1) {
-              errors.push({ in: 'query', name: p.name, message: 'must be given at most once' });
-              continue;
-            }
-            if (isArray) {
-              const items = (p.schema as Record<string, JsonSchema>).items ?? {};
-              const parts = p.commaSeparated ? given.flatMap((g) => g.split(',')) : given;
-              obj[p.name] = parts.map((v) => coerce(v, items));
-            } else {
-              obj[p.name] = coerce(given[0]!, p.schema);
-            }
+        if (!compiled.path.validate(obj)) errors.push(...fieldErrors(compiled.path.validate.errors, 'path'));
+        Object.assign(values, obj);
+      }
+      if (compiled.query) {
+        const obj: Record<string, unknown> = {};
+        for (const p of compiled.query.list) {
+          const given = query[p.name];
+          if (given === undefined) continue;
+          const isArray = schemaType(p.schema) === 'array';
+          if (!isArray && given.length > 1) {
+            errors.push({ in: 'query', name: p.name, message: 'must be given at most once' });
+            continue;
           }
-          if (!compiled.query.validate(obj)) errors.push(...fieldErrors(compiled.query.validate.errors, 'query'));
-          Object.assign(values, obj);
+          if (isArray) {
+            const items = (p.schema as Record<string, JsonSchema>).items ?? {};
+            const parts = p.commaSeparated ? given.flatMap((g) => g.split(',')) : given;
+            obj[p.name] = parts.map((v) => coerce(v, items));
+          } else {
+            obj[p.name] = coerce(given[0]!, p.schema);
+          }
         }
-        return { values, errors };
-      },
-      validateBody: bodyValidate
-        ? (body) => (bodyValidate(body) ? [] : fieldErrors(bodyValidate.errors, 'body'))
-        : undefined,
-    });
-  }
-  return out;
+        if (!compiled.query.validate(obj)) errors.push(...fieldErrors(compiled.query.validate.errors, 'query'));
+        Object.assign(values, obj);
+      }
+      return { values, errors };
+    },
+    validateBody: bodyValidate
+      ? (body) => (bodyValidate(body) ? [] : fieldErrors(bodyValidate.errors, 'body'))
+      : undefined,
+  };
 }
 
 /** Response-side validators of one documented status of one operation. */
