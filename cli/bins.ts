@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
@@ -37,12 +37,20 @@ export function prismCommand(): [string, string[]] {
   return [process.execPath, [binScript('@stoplight/prism-cli', 'prism')]];
 }
 
+/** Whether this kit lies under a node_modules folder (installed as a dependency, not a clone). */
+export function installedUnderNodeModules(file = fileURLToPath(import.meta.url)): boolean {
+  return file.split(/[\\/]/).includes('node_modules');
+}
+
 /**
- * NODE_OPTIONS for Playwright's runner and workers: `base` plus tsx's loader. Playwright compiles
- * TypeScript only outside node_modules, so an installed kit's suite (suites/**.ts) is compiled by tsx;
- * in a clone Playwright's own loader, registered later, runs first and tsx is not consulted.
+ * NODE_OPTIONS for Playwright's runner and workers: `base`, plus tsx's loader when the kit is installed
+ * under node_modules. Playwright compiles TypeScript only outside node_modules, so an installed kit's
+ * suite (suites/**.ts) is compiled by tsx; in a clone Playwright's own loader compiles it and tsx would
+ * never be consulted, yet registering it costs every worker ~0.3–0.5 s of CPU (its loader thread and
+ * esbuild), paid again each time a failed test makes Playwright replace the worker.
  */
-export function nodeOptionsWithTsx(base: string | undefined): string {
+export function nodeOptionsWithTsx(base: string | undefined, installed = installedUnderNodeModules()): string {
+  if (!installed) return base ?? '';
   const loader = pathToFileURL(require.resolve('tsx')).href;
   return [base, `--import=${loader}`].filter(Boolean).join(' ');
 }

@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
 import { OPENAPI_FILE, ROOT } from './paths.ts';
 
 /** A feature module of the API (Authentication › module requirements). */
@@ -106,6 +106,8 @@ function parseCached(text: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
+    // yaml is loaded only on a miss: a worker of a warm tree never pays for its ~70 modules.
+    const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
     const doc = parse(text);
     try {
       mkdirSync(dir, { recursive: true });

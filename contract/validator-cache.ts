@@ -3,14 +3,15 @@
  * process to need them generates Ajv standalone code for every response schema (ajv/dist/standalone)
  * into `node_modules/.cache/mms-conformance/validators-<hash>.cjs`, keyed by the spec's text, the view
  * and the Ajv version; every later worker only loads that module (milliseconds instead of seconds).
- * A cache that cannot be written (read-only tree) falls back to compiling in memory.
+ * The same cache serves other schemas a worker validates against (the target profile's). Ajv's
+ * compiler and code generator are loaded only on a miss. A cache that cannot be written (read-only
+ * tree) falls back to compiling in memory.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import { OPENAPI_FILE, ROOT } from './paths.ts';
 import type { SchemaView } from './schema-view.ts';
 import { compileResponseValidators, createSchemaRegistry, responseSchemas, type ResponseValidator } from './validators.ts';
@@ -18,12 +19,36 @@ import { compileResponseValidators, createSchemaRegistry, responseSchemas, type 
 /** Where generated validator modules live (inside the project, so they resolve ajv's runtime). */
 export const VALIDATOR_CACHE_DIR = resolve(ROOT, 'node_modules', '.cache', 'mms-conformance');
 const FORMAT = 1;
+const require = createRequire(import.meta.url);
 
-function cacheFile(view: SchemaView): string {
-  const require = createRequire(import.meta.url);
+/** The cache file of a standalone module named `name`, keyed by `inputs` and the Ajv version. */
+function cacheFile(name: string, inputs: Array<string | Buffer>): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
-  const hash = createHash('sha256').update(readFileSync(OPENAPI_FILE)).update(`${view} ${ajvVersion} ${FORMAT}`).digest('hex').slice(0, 16);
-  return resolve(VALIDATOR_CACHE_DIR, `validators-${view}-${hash}.cjs`);
+  const hash = createHash('sha256');
+  for (const input of inputs) hash.update(input);
+  return resolve(VALIDATOR_CACHE_DIR, `${name}-${hash.update(`${ajvVersion} ${FORMAT}`).digest('hex').slice(0, 16)}.cjs`);
+}
+
+/** Ajv's standalone code of `ajv` exporting `refs` (name → schema id); Ajv's code generator loads on a miss only. */
+export function standaloneSource(ajv: unknown, refs: Record<string, string>): string {
+  const standaloneCode = (require('ajv/dist/standalone/index.js') as { default: (a: unknown, refs: Record<string, string>) => string }).default;
+  return standaloneCode(ajv, refs);
+}
+
+/**
+ * The exports of a cached standalone module: loaded from the cache file keyed by `inputs`, generated
+ * by `generate` first when absent. Throws when it can be neither loaded nor written (callers compile
+ * in memory instead).
+ */
+export function cachedStandalone(name: string, inputs: Array<string | Buffer>, generate: () => string): Record<string, ValidateFunction> {
+  const file = cacheFile(name, inputs);
+  if (!existsSync(file)) {
+    mkdirSync(VALIDATOR_CACHE_DIR, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, generate());
+    renameSync(temporary, file);
+  }
+  return require(file) as Record<string, ValidateFunction>;
 }
 
 /** Generates the standalone module's source: exports `v0`…`vN` in the order of `responseSchemas(view)`. */
@@ -35,20 +60,13 @@ export function standaloneValidators(view: SchemaView): string {
     ajv.addSchema({ ...s.schema, $id: id });
     exports[`v${i}`] = id;
   });
-  return (standaloneCode as unknown as (a: typeof ajv, refs: Record<string, string>) => string)(ajv, exports);
+  return standaloneSource(ajv, exports);
 }
 
 /** The response validators (as compileResponseValidators), loaded from the cache, generating it if absent. */
 export function cachedResponseValidators(view: SchemaView = 'stated'): Map<string, Map<number, ResponseValidator>> {
-  const file = cacheFile(view);
   try {
-    if (!existsSync(file)) {
-      mkdirSync(VALIDATOR_CACHE_DIR, { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, standaloneValidators(view));
-      renameSync(temporary, file);
-    }
-    const module = createRequire(import.meta.url)(file) as Record<string, ValidateFunction>;
+    const module = cachedStandalone(`validators-${view}`, [readFileSync(OPENAPI_FILE), `${view} `], () => standaloneValidators(view));
     const count = responseSchemas(view).length;
     return compileResponseValidators(view, Array.from({ length: count }, (_, i) => module[`v${i}`]!));
   } catch {

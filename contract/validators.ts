@@ -8,9 +8,9 @@
  * - `compileResponseValidators(view)`: per operation and status, body and header validators. Used by
  *   the suite's universal checks.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { crossFieldErrors } from './cross-field.ts';
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from './openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from './schema-view.ts';
@@ -25,10 +25,22 @@ export interface FieldError {
 
 type AjvInstance = InstanceType<typeof Ajv2020>;
 
+/**
+ * Ajv 2020 with ajv-formats, loaded on first use: a worker whose validators come from standalone code
+ * (contract/validator-cache.ts) never loads Ajv's compiler.
+ */
+export function newAjv(options: ConstructorParameters<typeof Ajv2020>[0]): AjvInstance {
+  const require = createRequire(import.meta.url);
+  const Ajv = (require('ajv/dist/2020.js') as { default: typeof Ajv2020 }).default;
+  const addFormats = (require('ajv-formats') as { default: (a: AjvInstance) => void }).default;
+  const ajv = new Ajv(options);
+  addFormats(ajv);
+  return ajv;
+}
+
 /** An Ajv instance holding every component schema of the spec in the given view (`verbose`: errors carry their schema and data). */
 export function createSchemaRegistry(view: SchemaView, options: { source?: boolean; verbose?: boolean } = {}): AjvInstance {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true, verbose: options.verbose === true, code: { source: options.source === true } });
-  (addFormats as unknown as (a: AjvInstance) => void)(ajv);
+  const ajv = newAjv({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true, verbose: options.verbose === true, code: { source: options.source === true } });
   for (const [name, schema] of Object.entries(loadOpenApi().components.schemas)) {
     const viewed = toView(schema, view);
     ajv.addSchema(typeof viewed === 'boolean' ? { $id: SCHEMA_BASE + name } : { ...viewed, $id: SCHEMA_BASE + name });
@@ -97,63 +109,64 @@ function compileParams(ajv: AjvInstance, params: Parameter[], view: SchemaView) 
 /** Compiles the request validators of every operation, keyed by operationId. */
 export function compileRequestValidators(view: SchemaView = 'full'): Map<string, RequestValidator> {
   const ajv = createSchemaRegistry(view, { verbose: true });
-  const out = new Map<string, RequestValidator>();
-  for (const operation of loadOperations()) {
-    const compiled = compileParams(ajv, operation.parameters, view);
-    const bodySchema = operation.requestBody?.schema;
-    const bodyValidate: ValidateFunction | undefined =
-      bodySchema && operation.requestBody?.mediaTypes.includes('application/json') ? ajv.compile(toView(bodySchema, view) as object) : undefined;
-    out.set(operation.operationId, {
-      operation,
-      readParams(path, query) {
-        const values: Record<string, unknown> = {};
-        const errors: FieldError[] = [];
-        if (compiled.path) {
-          const obj: Record<string, unknown> = {};
-          for (const p of compiled.path.list) {
-            const raw = path[p.name];
-            if (raw === undefined) continue;
-            let decoded: string;
-            try {
-              decoded = decodeURIComponent(raw);
-            } catch {
-              errors.push({ in: 'path', name: p.name, message: 'is not valid percent-encoding' });
-              continue;
-            }
-            obj[p.name] = coerce(decoded, p.schema);
+  return new Map(loadOperations().map((operation) => [operation.operationId, compileRequestValidator(ajv, operation, view)]));
+}
+
+/** Compiles one operation's request validator in `ajv`, a registry of `view` (createSchemaRegistry). */
+export function compileRequestValidator(ajv: AjvInstance, operation: Operation, view: SchemaView): RequestValidator {
+  const compiled = compileParams(ajv, operation.parameters, view);
+  const bodySchema = operation.requestBody?.schema;
+  const bodyValidate: ValidateFunction | undefined =
+    bodySchema && operation.requestBody?.mediaTypes.includes('application/json') ? ajv.compile(toView(bodySchema, view) as object) : undefined;
+  return {
+    operation,
+    readParams(path, query) {
+      const values: Record<string, unknown> = {};
+      const errors: FieldError[] = [];
+      if (compiled.path) {
+        const obj: Record<string, unknown> = {};
+        for (const p of compiled.path.list) {
+          const raw = path[p.name];
+          if (raw === undefined) continue;
+          let decoded: string;
+          try {
+            decoded = decodeURIComponent(raw);
+          } catch {
+            errors.push({ in: 'path', name: p.name, message: 'is not valid percent-encoding' });
+            continue;
           }
-          if (!compiled.path.validate(obj)) errors.push(...fieldErrors(compiled.path.validate.errors, 'path'));
-          Object.assign(values, obj);
+          obj[p.name] = coerce(decoded, p.schema);
         }
-        if (compiled.query) {
-          const obj: Record<string, unknown> = {};
-          for (const p of compiled.query.list) {
-            const given = query[p.name];
-            if (given === undefined) continue;
-            const isArray = schemaType(p.schema) === 'array';
-            if (!isArray && given.length > 1) {
-              errors.push({ in: 'query', name: p.name, message: 'must be given at most once' });
-              continue;
-            }
-            if (isArray) {
-              const items = (p.schema as Record<string, JsonSchema>).items ?? {};
-              const parts = p.commaSeparated ? given.flatMap((g) => g.split(',')) : given;
-              obj[p.name] = parts.map((v) => coerce(v, items));
-            } else {
-              obj[p.name] = coerce(given[0]!, p.schema);
-            }
+        if (!compiled.path.validate(obj)) errors.push(...fieldErrors(compiled.path.validate.errors, 'path'));
+        Object.assign(values, obj);
+      }
+      if (compiled.query) {
+        const obj: Record<string, unknown> = {};
+        for (const p of compiled.query.list) {
+          const given = query[p.name];
+          if (given === undefined) continue;
+          const isArray = schemaType(p.schema) === 'array';
+          if (!isArray && given.length > 1) {
+            errors.push({ in: 'query', name: p.name, message: 'must be given at most once' });
+            continue;
           }
-          if (!compiled.query.validate(obj)) errors.push(...fieldErrors(compiled.query.validate.errors, 'query'));
-          Object.assign(values, obj);
+          if (isArray) {
+            const items = (p.schema as Record<string, JsonSchema>).items ?? {};
+            const parts = p.commaSeparated ? given.flatMap((g) => g.split(',')) : given;
+            obj[p.name] = parts.map((v) => coerce(v, items));
+          } else {
+            obj[p.name] = coerce(given[0]!, p.schema);
+          }
         }
-        return { values, errors };
-      },
-      validateBody: bodyValidate
-        ? (body) => (bodyValidate(body) ? [] : fieldErrors(crossFieldErrors(ajv, bodyValidate.errors ?? []), 'body'))
-        : undefined,
-    });
-  }
-  return out;
+        if (!compiled.query.validate(obj)) errors.push(...fieldErrors(compiled.query.validate.errors, 'query'));
+        Object.assign(values, obj);
+      }
+      return { values, errors };
+    },
+    validateBody: bodyValidate
+      ? (body) => (bodyValidate(body) ? [] : fieldErrors(crossFieldErrors(ajv, bodyValidate.errors ?? []), 'body'))
+      : undefined,
+  };
 }
 
 /** Response-side validators of one documented status of one operation. */

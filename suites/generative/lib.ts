@@ -12,7 +12,7 @@ import { readRunEnv } from '../../contract/run-env.ts';
 import { test } from '@playwright/test';
 import { arbitraryWithPins, fc, resolve, validatorOf, violations, type Violation } from '../../contract/arbitraries.ts';
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from '../../contract/openapi.ts';
-import { compileRequestValidators, type RequestValidator } from '../../contract/validators.ts';
+import { compileRequestValidator, createSchemaRegistry, type RequestValidator } from '../../contract/validators.ts';
 import { toView, type SchemaView } from '../../contract/schema-view.ts';
 import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts';
 import type { ApiClient } from '../lib/client.ts';
@@ -76,11 +76,19 @@ export async function reproducible<T>(seed: number, baseUrl: string, r: GenReque
   }
 }
 
-const validators = { stated: compileRequestValidators('stated'), full: compileRequestValidators('full') };
+const registries: Partial<Record<SchemaView, ReturnType<typeof createSchemaRegistry>>> = {};
+const validators = new Map<string, RequestValidator>();
 
-/** The request validator of an operation in a view (the mock's own readers: the oracle of parameters). */
+/**
+ * The request validator of an operation in a view (the mock's own readers: the oracle of parameters),
+ * compiled on first use: compiling every operation's in both views cost each worker ~0.6 s of CPU, and
+ * a test needs one operation's (a failed test makes Playwright start a new worker).
+ */
 export function requestValidator(op: Operation, view: SchemaView): RequestValidator {
-  return validators[view].get(op.operationId)!;
+  const key = `${view} ${op.operationId}`;
+  let v = validators.get(key);
+  if (!v) validators.set(key, (v = compileRequestValidator((registries[view] ??= createSchemaRegistry(view)), op, view)));
+  return v;
 }
 
 /**
