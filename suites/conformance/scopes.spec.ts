@@ -12,23 +12,49 @@ import { recipeOf, sendPrepared } from '../recipes/index.ts';
 /** Operations whose request body the description does not show: the profile's `bodies.*` may supply it. */
 const INFERRED_BODIES = { createMeter: true, createMeterReading: true, createWorkOrder: true, createCompatWorkOrder: true } as const;
 
+/**
+ * Each operation's matrix is split by the rule each key proves, so that a deviation on one kind of key
+ * fails only its own requirement: the own scope (SCOPE-001 and the scope's own grant), every other
+ * single scope (SCOPE-002), the write scope of a read's own family (SCOPE-002 and SCOPE-003) and the
+ * key with no scopes (SCOPE-004). Inferred operations carry SCOPE-005 only.
+ */
 for (const op of operations.filter((o) => recipeOf(o))) {
   const isRead = op.scope.endsWith(':read');
-  const tags = op.inferred
-    ? ['@SCOPE-005']
-    : ['@SCOPE-001', '@SCOPE-002', '@SCOPE-004', ...(SCOPE_REQUIREMENT[op.scope] ? [`@${SCOPE_REQUIREMENT[op.scope]}`] : []), ...(isRead ? ['@SCOPE-003'] : [])];
-  test(`${op.operationId} (${op.method} ${op.path}) needs exactly ${op.scope}`, { tag: tags }, async ({ api, profile, as }) => {
+  const sameFamilyWrite = isRead ? op.scope.replace(/:read$/, ':write') : undefined;
+  const tagged = (tags: string[]) => (op.inferred ? ['@SCOPE-005'] : tags);
+  const prepare = async ({ api, profile }: { api: Parameters<NonNullable<ReturnType<typeof recipeOf>>>[0]['api']; profile: Parameters<NonNullable<ReturnType<typeof recipeOf>>>[0]['profile'] }) => {
     for (const s of scopes) need(profile, `keys.scopes.${s}`);
     need(profile, 'keys.noScopes');
-    const prepared = await recipeOf(op)!({ api, profile });
-    const send = (client: typeof api) => sendPrepared(client, prepared);
-    for (const other of scopes.filter((s) => s !== op.scope)) {
-      const r = await send(as.scope(other));
+    return recipeOf(op)!({ api, profile });
+  };
+  const name = `${op.operationId} (${op.method} ${op.path})`;
+
+  test(`${name} is refused to every other single scope`, { tag: tagged(['@SCOPE-002']) }, async ({ api, profile, as }) => {
+    const prepared = await prepare({ api, profile });
+    for (const other of scopes.filter((s) => s !== op.scope && s !== sameFamilyWrite)) {
+      const r = await sendPrepared(as.scope(other), prepared);
       expect.soft(r.status, `${op.operationId} with only ${other}`).toBe(403);
       if (r.status === 403) expectProblem(r, 403, 'insufficient_scope');
     }
-    expectProblem(await send(as.role('keys.noScopes')), 403, 'insufficient_scope');
-    const own = await send(as.scope(op.scope));
+  });
+
+  if (sameFamilyWrite && scopes.includes(sameFamilyWrite)) {
+    test(`${name} is refused to ${sameFamilyWrite} (write does not imply read)`, { tag: tagged(['@SCOPE-002', '@SCOPE-003']) }, async ({ api, profile, as }) => {
+      const prepared = await prepare({ api, profile });
+      const r = await sendPrepared(as.scope(sameFamilyWrite), prepared);
+      expect.soft(r.status, `${op.operationId} with only ${sameFamilyWrite}`).toBe(403);
+      if (r.status === 403) expectProblem(r, 403, 'insufficient_scope');
+    });
+  }
+
+  test(`${name} is refused to a key with no scopes`, { tag: tagged(['@SCOPE-004']) }, async ({ api, profile, as }) => {
+    const prepared = await prepare({ api, profile });
+    expectProblem(await sendPrepared(as.role('keys.noScopes'), prepared), 403, 'insufficient_scope');
+  });
+
+  test(`${name} gets past the scope check with exactly ${op.scope}`, { tag: tagged(['@SCOPE-001', ...(SCOPE_REQUIREMENT[op.scope] ? [`@${SCOPE_REQUIREMENT[op.scope]}`] : [])]) }, async ({ api, profile, as }) => {
+    const prepared = await prepare({ api, profile });
+    const own = await sendPrepared(as.scope(op.scope), prepared);
     // A body the description does not show (and the profile does not supply) cannot decide a must
     // requirement: getting past the scope check is then any answer but 401/403, not a success.
     const bodyInferred = prepared.inferredBody !== undefined || (op.operationId in INFERRED_BODIES && !profile.bodies[op.operationId as keyof typeof profile.bodies]);

@@ -16,11 +16,12 @@ export async function meterBody(api: ApiClient, profile: TargetProfile, override
 }
 
 /**
- * Creates a meter (asserting 201) and returns its data. The body beyond asset/location is inferred: a
- * target refusing it (400/422…) without `bodies.createMeter` in the profile leaves the test not assessed.
+ * Creates a meter as a setup step (any 2xx with a body: the 201 itself is METER-002's, proven by its own
+ * test) and returns its data. The body beyond asset/location is inferred: a target refusing it (400/422…)
+ * without `bodies.createMeter` in the profile leaves the test not assessed.
  */
 export async function createMeter(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Meter> {
-  const response = precondition(await api.post('/meters', { json: await meterBody(api, profile, overrides) }), 201, { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+  const response = precondition(await api.post('/meters', { json: await meterBody(api, profile, overrides) }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
   return response.body.data;
 }
 
