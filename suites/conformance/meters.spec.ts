@@ -8,19 +8,14 @@ import { expectRefusedDespiteInferredBody, precondition, uid } from '../lib/prov
 const UNKNOWN = 'mtr_doesnotexist0000';
 
 test.describe('meters', () => {
-  test('a created meter answers 201 in the envelope and reads back', { tag: ['@METER-002'] }, async ({ api, profile, meters }) => {
+  test('a created meter answers 201 in the {data, meta} envelope', { tag: ['@METER-002'] }, async ({ api, profile, meters }) => {
     const body = await meters.body({ description: 'Conformance check' });
     const created = precondition(await api.post('/meters', { json: body }), 201, { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
-    expect(created.body.meta.api_version).toBe('v1');
-    const meter = created.body.data;
-    expect(meter).toMatchObject({ name: body.name, asset_id: body.asset_id, description: 'Conformance check' });
-    expect(meter.location_id ?? null).toBeNull();
-    const read = await api.get(`/meters/${meter.id}`);
-    expect(read.status).toBe(200);
-    expect(read.body.data).toMatchObject({ id: meter.id, name: body.name, asset_id: body.asset_id });
+    expect(typeof created.body.meta, 'the envelope has meta').toBe('object');
+    expect(typeof created.body.data.id, 'the envelope has the created meter as data').toBe('string');
   });
 
-  // The create is a setup step here (any 2xx; its 201 is METER-002's, proven above).
+  // The create is a setup step here (any 2xx; its 201 is METER-002's, proven above); what it created reads back.
   test('a created meter reads back by id in the envelope', { tag: ['@METER-007', '@METER-001', '@VER-003'] }, async ({ api, profile, meters }) => {
     const body = await meters.body({ description: 'Conformance check' });
     const created = precondition(await api.post('/meters', { json: body }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
