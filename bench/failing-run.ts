@@ -6,7 +6,7 @@
  * in milliseconds; a run whose report is missing is a problem, not a figure.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
@@ -14,7 +14,10 @@ import { ROOT } from '../contract/paths.ts';
 export interface FailingRun { mutant: string | null; wallMs: number; testsFailed: number; testsTotal: number; mustFailed: number; exitCode: number | null }
 export interface FailingReport { green: FailingRun; mutant: FailingRun; ratio: number; problems: string[] }
 
-/** One full run; resolves with its wall time and the report's counts. */
+/** What the bench reads of a run's conformance.json (spec/report.schema.json). */
+type RunReport = { run: { tests: { total: number; failed: number } }; summary: { must: { failed: number } } };
+
+/** One full run (its output folder removed after); resolves with its wall time and the report's counts. */
 async function runOnce(mutant: string | null, log: (line: string) => void): Promise<FailingRun> {
   const output = mkdtempSync(join(tmpdir(), 'mms-bench-failing-'));
   const env = { ...process.env, ...(mutant ? { MOCK_MUTANT: mutant } : {}) };
@@ -25,7 +28,12 @@ async function runOnce(mutant: string | null, log: (line: string) => void): Prom
     child.on('exit', (code) => done(code));
   });
   const wallMs = performance.now() - started;
-  const report = JSON.parse(readFileSync(join(output, 'conformance.json'), 'utf8')) as { run: { tests: { total: number; failed: number } }; summary: { must: { failed: number } } };
+  let report: RunReport;
+  try {
+    report = JSON.parse(readFileSync(join(output, 'conformance.json'), 'utf8')) as RunReport;
+  } finally {
+    rmSync(output, { recursive: true, force: true });
+  }
   const run = { mutant, wallMs, testsFailed: report.run.tests.failed, testsTotal: report.run.tests.total, mustFailed: report.summary.must.failed, exitCode };
   log(`${mutant ?? 'green'}: ${(wallMs / 1000).toFixed(1)} s, ${run.testsFailed}/${run.testsTotal} tests failed, ${run.mustFailed} must requirements failed`);
   return run;

@@ -8,12 +8,14 @@
  *   `as.header('Basic abc')`, `as.anonymous()`); a role the profile lacks skips the test, reported as
  *   not assessed.
  * Every response any client receives is recorded and passes the universal checks (checks/).
+ * - `keepWorker` (auto): a failed test's last attempt keeps its worker (suites/lib/kept-failure.ts).
  */
 import { test as base, expect } from '@playwright/test';
 import type { TargetProfile } from '../contract/profile.ts';
 import type { Module } from '../contract/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
 import { EVIDENCE_ATTACHMENT, evidenceOf } from './lib/exchange.ts';
+import { keepWorkerAfterFailure } from './lib/kept-failure.ts';
 import { need, type KeyPath } from './lib/needs.ts';
 import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
@@ -49,12 +51,18 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  keepWorker: void;
   session: ClientSession;
   api: ApiClient;
   as: Roles;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Auto, so set up first and torn down last: it sees the test's final status, after every other fixture's teardown.
+  keepWorker: [async ({}, use, testInfo) => {
+    await use();
+    keepWorkerAfterFailure(testInfo);
+  }, { auto: true }],
   profile: [async ({}, use) => use(targetProfile()), { scope: 'worker' }],
   governor: [async ({}, use) => use(new RateGovernor()), { scope: 'worker' }],
   redactor: [async ({ profile }, use) => use(Redactor.forProfile(profile)), { scope: 'worker' }],
@@ -64,13 +72,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const session: ClientSession = {
       request, baseUrl: profile.baseUrl, governor, redactor, checkState,
       exchanges: [], checkFailures: [], pace: true, lastRead: -1,
-      stillPassing: () => testInfo.status === testInfo.expectedStatus,
+      stillPassing: () => testInfo.status === 'passed',
     };
     await use(session);
     try {
       releaseLeases();
     } finally {
-      const failed = testInfo.status !== testInfo.expectedStatus && testInfo.status !== 'skipped';
+      const failed = testInfo.status !== 'passed' && testInfo.status !== 'skipped';
       await testInfo.attach(EVIDENCE_ATTACHMENT, { body: JSON.stringify(evidenceOf(session, failed)), contentType: 'application/json' });
     }
   },

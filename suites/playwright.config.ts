@@ -33,6 +33,8 @@ export default defineConfig({
   use: { ...use, trace: 'off', screenshot: 'off', video: 'off' },
   outputDir: `${reports}/test-results`,
   reporter: [
+    // First: turns the failures a worker kept going after back into failures before anything else reads them.
+    ['./reporter/kept-failures.ts'],
     ...(run.progress ? [] : [[process.env.CI ? 'dot' : 'list'] as [string]]),
     // `run --reporter`: one of Playwright's own, beside the kit's; file reporters write under the output folder.
     ...(run.reporter ? [[run.reporter, { outputFile: `${reports}/playwright-${run.reporter}.${run.reporter === 'junit' ? 'xml' : 'json'}`, outputFolder: `${reports}/playwright-${run.reporter}`, open: 'never' }] as [string, object]] : []),

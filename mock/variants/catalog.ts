@@ -31,7 +31,7 @@ function addMember(b: any): void {
 export const VARIANTS: Variant[] = [
   { name: 'other-ids', freedom: 'ID formats are not shown ("`{id}` is a resource id").', description: 'New records get longer ids of another alphabet (still in creation order).',
     mutation: { world: (w) => { const next = w.ids.next.bind(w.ids); w.ids.next = (prefix) => `${prefix}_x${next(prefix).split('_').slice(1).join('_')}-${randomUUID().slice(0, 8)}`; } } },
-  { name: 'long-cursors', freedom: '"Cursors are opaque and short-lived."', description: 'Every cursor is wrapped in a longer base64url token.',
+  { name: 'long-cursors', freedom: '"Cursors are opaque and short-lived."', description: 'Every cursor is wrapped in a longer base64url token whose 40-character tail the service ignores.',
     mutation: {
       request: (_m, url) => editQuery(url, (q) => { const c = q.get('cursor'); if (c) q.set('cursor', unwrapCursor(c)); }),
       response: (out) => (out.status === 200 && !isProblem(out.headers) ? editJson(out, (b) => {

@@ -7,7 +7,7 @@
 import { test, expect } from '../fixtures.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
-import { walkCompatPages } from '../lib/walk-pages.ts';
+import { cutShort, walkCompatPages } from '../lib/walk-pages.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
 
 interface CompatList {
@@ -121,8 +121,8 @@ for (const list of LISTS) {
     test('a cursor the service did not issue answers 400', { tag: ['@PAGE-022'] }, async ({ api }) => {
       await ensureMoreThan(api, 2);
       const cursor = (await api.get(list.path, { query: { limit: 1 } })).body.nextCursor as string;
-      const flipped = cursor.slice(0, -1) + (cursor.endsWith('A') ? 'B' : 'A');
-      for (const bad of ['garbage', flipped, `${cursor}x`, 'eyJvZmZzZXQiOjEwMH0', Buffer.from('100').toString('base64')]) {
+      // As the native lists' test: never an issued cursor with a character changed or added (not tamper-evident).
+      for (const bad of ['garbage', cutShort(cursor), 'eyJvZmZzZXQiOjEwMH0', Buffer.from('100').toString('base64')]) {
         expectProblem(await api.get(list.path, { query: { limit: 1, cursor: bad } }), 400, 'validation_error');
       }
     });

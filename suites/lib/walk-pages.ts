@@ -82,3 +82,12 @@ export async function walkCompatPages<T = any>(client: ApiClient, path: string, 
   }
   throw new Error(`${path}: more than ${MAX_PAGES} pages`);
 }
+
+/**
+ * An issued cursor cut to its first half (at least one character shorter): a cursor the service did not
+ * issue under any encoding that carries its bindings (PAGE-022; description, Limits: "Cursors are opaque
+ * and short-lived. They are bound to one endpoint, filter set, page size, direction and organization.").
+ */
+export function cutShort(cursor: string): string {
+  return cursor.slice(0, Math.min(cursor.length - 1, Math.ceil(cursor.length / 2)));
+}

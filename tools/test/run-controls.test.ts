@@ -88,6 +88,36 @@ test('-x stops at the first failure with a verdict; --last-failed then reruns on
   expect(again.stdout).toContain('nothing to rerun');
 });
 
+test('a failing run keeps its worker, and every failed test is a failure in every output and the exit code', async () => {
+  const dir = out();
+  const r = await cli(['run', '--family', 'METER', '--workers', '1', '--reporter', 'json', '--output', dir], { env: { MOCK_MUTANT: 'get-meter-203' } });
+  expect(r.code, r.stderr).toBe(1);
+  const kit = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { verdict: string; run: { tests: { failed: number } }; requirements: Array<{ id: string; verdict: string; level: string }> };
+  const failed = kit.requirements.filter((q) => q.verdict === 'failed').map((q) => q.id);
+  const failedMust = kit.requirements.filter((q) => q.verdict === 'failed' && q.level === 'must').map((q) => q.id);
+  expect(kit.verdict).toBe('not conformant');
+  expect(kit.run.tests.failed).toBeGreaterThan(1);
+  expect(failed).toContain('SPEC-001');
+  for (const id of failedMust) expect(readFileSync(join(dir, 'conformance-junit.xml'), 'utf8')).toMatch(new RegExp(`<testcase [^>]*name="${id}[^"]*"[^>]*>\\s*<failure`));
+  for (const id of failed) {
+    expect(readFileSync(join(dir, 'conformance.md'), 'utf8')).toContain(id);
+    expect(readFileSync(join(dir, 'conformance.html'), 'utf8')).toContain(id);
+  }
+  expect(r.stdout).toContain('SPEC-001');
+  // Playwright's own view: the same failures, on one worker of the conformance project (none recycled).
+  interface Suite { specs?: Array<{ tests: Array<{ projectName: string; status: string; results: Array<{ workerIndex: number; status: string }> }> }>; suites?: Suite[] }
+  const own = JSON.parse(readFileSync(join(dir, 'playwright-json.json'), 'utf8')) as { stats: { unexpected: number }; suites: Suite[] };
+  const tests: NonNullable<Suite['specs']>[number]['tests'] = [];
+  const walk = (s: Suite) => { for (const spec of s.specs ?? []) tests.push(...spec.tests); for (const c of s.suites ?? []) walk(c); };
+  own.suites.forEach(walk);
+  expect(own.stats.unexpected).toBe(kit.run.tests.failed);
+  const conformance = tests.filter((t) => t.projectName === 'conformance');
+  expect(conformance.filter((t) => t.status === 'unexpected').length).toBeGreaterThan(1);
+  expect(new Set(conformance.flatMap((t) => t.results.map((x) => x.workerIndex))).size).toBe(1);
+  const lastFailed = (JSON.parse(readFileSync(join(dir, 'test-results/.last-run.json'), 'utf8')) as { failedTests: string[] }).failedTests;
+  expect(lastFailed).toHaveLength(kit.run.tests.failed);
+});
+
 test('--timeout and --retries reach the runner', async () => {
   // A 1 ms budget fails the target check of the setup project: no test can run, exit 2.
   const tight = await cli(['run', '--family', 'METER', '--grep', 'METER-015', '--timeout', '1', '--output', out()]);
