@@ -11,10 +11,13 @@ import { cutShort, walkPages } from '../lib/walk-pages.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { createMeter } from '../kits/meters.ts';
 import { createWorkOrder } from '../kits/work-orders.ts';
-import type { ApiClient } from '../lib/client.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import type { Roles } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 
 type Query = Record<string, string>;
+/** What a misuse of a cursor needs: the main key, the other roles, the profile. */
+type Misuse = { api: ApiClient; as: Roles; profile: TargetProfile };
 
 interface NativeList {
   path: string;
@@ -138,18 +141,23 @@ for (const list of LISTS) {
       });
     }
 
-    test('a cursor is bound to its endpoint, filters, page size, direction and organization', { tag: ['@PAGE-017', '@PAGE-018', '@PAGE-019', '@PAGE-020', '@PAGE-021'] }, async ({ api, profile, as }) => {
-      await ensure(api, profile, list, 3);
-      const first = await api.get(list.path, { query: { limit: 1, direction: 'asc' } });
-      const cursor = first.body.meta.pagination.cursor as string;
-      expect((await api.get(list.path, { query: { limit: 1, direction: 'asc', cursor } })).status, 'the same request continues').toBe(200);
-      expectProblem(await api.get(await list.other(api, profile), { query: { limit: 1, direction: 'asc', cursor } }), 400, 'validation_error');
-      const query = await list.filter(api, profile);
-      expectProblem(await api.get(list.path, { query: { ...query, limit: 1, direction: 'asc', cursor } }), 400, 'validation_error');
-      expectProblem(await api.get(list.path, { query: { limit: 2, direction: 'asc', cursor } }), 400, 'validation_error');
-      expectProblem(await api.get(list.path, { query: { limit: 1, direction: 'desc', cursor } }), 400, 'validation_error');
-      expectProblem(await as.otherOrg().get(list.path, { query: { limit: 1, direction: 'asc', cursor } }), 400, 'validation_error');
-    });
+    // One test per binding, so a service that ignores one binding fails only that requirement.
+    const bindings: Array<[tag: string, what: string, misuse: (c: Misuse, cursor: string) => Promise<ApiResponse>]> = [
+      ['@PAGE-017', 'endpoint', async ({ api, profile }, cursor) => api.get(await list.other(api, profile), { query: { limit: 1, direction: 'asc', cursor } })],
+      ['@PAGE-018', 'filters', async ({ api, profile }, cursor) => api.get(list.path, { query: { ...(await list.filter(api, profile)), limit: 1, direction: 'asc', cursor } })],
+      ['@PAGE-019', 'page size', ({ api }, cursor) => api.get(list.path, { query: { limit: 2, direction: 'asc', cursor } })],
+      ['@PAGE-020', 'direction', ({ api }, cursor) => api.get(list.path, { query: { limit: 1, direction: 'desc', cursor } })],
+      ['@PAGE-021', 'organization', ({ as }, cursor) => as.otherOrg().get(list.path, { query: { limit: 1, direction: 'asc', cursor } })],
+    ];
+    for (const [tag, what, misuse] of bindings) {
+      test(`a cursor is bound to its ${what}`, { tag: [tag] }, async ({ api, profile, as }) => {
+        await ensure(api, profile, list, 3);
+        const cursor = (await api.get(list.path, { query: { limit: 1, direction: 'asc' } })).body.meta.pagination.cursor as string;
+        const same = await api.get(list.path, { query: { limit: 1, direction: 'asc', cursor } });
+        if (same.status !== 200) notAssessed(`the cursor does not continue its own request (${same.status}); continuing is judged by the walk tests`);
+        expectProblem(await misuse({ api, profile, as }, cursor), 400, 'validation_error');
+      });
+    }
 
     test('a cursor the service did not issue answers 400', { tag: ['@PAGE-022'] }, async ({ api, profile }) => {
       await ensure(api, profile, list, 2);
