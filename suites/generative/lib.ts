@@ -38,10 +38,21 @@ export function genBudget(): number {
 /** The seed of this test (FC_SEED or DEFAULT_SEED), printed and attached to the test as an annotation. */
 export function genSeed(): number {
   const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : DEFAULT_SEED;
-  const line = `generative seed=${seed} budget=${genBudget()} — reproduce: FC_SEED=${seed} MMS_GEN_BUDGET=${genBudget()} npx mms-conformance run --grep "${test.info().title}"`;
+  const path = process.env.FC_PATH ? ` FC_PATH=${process.env.FC_PATH}` : '';
+  const line = `generative seed=${seed} budget=${genBudget()}${path} — reproduce: FC_SEED=${seed}${path} MMS_GEN_BUDGET=${genBudget()} npx mms-conformance run --grep "${test.info().title}"`;
   test.info().annotations.push({ type: 'fast-check', description: line });
   process.stdout.write(`${line}\n`);
   return seed;
+}
+
+/**
+ * fast-check parameters of a generative property: the seed, `genBudget()` runs, the first failure
+ * shrunk and its error in the report; FC_PATH (printed by a failure as `path`) replays exactly that
+ * shrunk case.
+ */
+export function genParameters<T>(seed: number): fc.Parameters<T> {
+  const path = process.env.FC_PATH;
+  return { seed, numRuns: genBudget(), endOnFailure: true, includeErrorInReport: true, ...(path ? { path } : {}) };
 }
 
 /** A request as sent: method, path (ids filled in), query (strings or repeated strings), JSON body. */

@@ -1,0 +1,134 @@
+/**
+ * Stateful generative run (GEN-005): random sequences of operations that follow the spec's OpenAPI
+ * links (contract/links.ts), checked against a model of the described rules (./model.ts) with
+ * fast-check's model-based testing (`fc.commands`, `fc.asyncModelRun`).
+ *
+ * The commands come from the links, one source of truth: a root command sends an operation without
+ * path parameters that links lead from (a create, a list); a link command picks a response the run
+ * recorded for the link's source and sends the operation the link names, with the path parameters and
+ * body members its runtime expressions give. A link read from a list item is followed only to a read:
+ * the item may be another client's record. Each answer must be documented and never a 5xx, and must be
+ * one the model allows in its state.
+ *
+ * Bounded: `genBudget()` sequences of at most 5 × budget commands each, on the full-scope live key pool
+ * (paced by the rate-limit headers). Failures carry the seed, the shrunk command sequence and a curl
+ * command per request of it; `FC_SEED` + `FC_PATH` replay exactly that sequence. The stated rules stay
+ * at their own requirements (WO-011, METER-010, EXP-012, PARTS-002 … proven by their own tests); this
+ * inferred requirement never decides certification.
+ */
+import { test, expect } from '../fixtures.ts';
+import { fc } from '../../contract/arbitraries.ts';
+import type { Operation } from '../../contract/openapi.ts';
+import type { TargetProfile } from '../../contract/profile.ts';
+import { follow, fromListItem, loadLinks, type Link } from '../../contract/links.ts';
+import type { ApiClient } from '../lib/client.ts';
+import { meterBody } from '../kits/meters.ts';
+import { Model, RULES, type Step } from './model.ts';
+import { curlOf, genBudget, genParameters, genSeed, pathParams, type GenRequest } from './lib.ts';
+
+/** The links between modelled operations the run follows. */
+export function modelledLinks(profile: TargetProfile): Link[] {
+  return loadLinks().filter((l) =>
+    RULES[l.from.operationId] && RULES[l.to.operationId] && (!fromListItem(l) || l.to.method === 'GET')
+    // Entries are owned by the profile's active user (the API cannot create users).
+    && (l.to.operationId !== 'createWorkOrderExpense' || profile.fixtures.activeUserId !== undefined));
+}
+
+interface Real {
+  api: ApiClient;
+  profile: TargetProfile;
+  /** Bodies of root creates the description does not show, prepared once (a meter's asset). */
+  rootBodies: Record<string, Record<string, unknown>>;
+  sent: GenRequest[];
+}
+
+type Command = fc.AsyncCommand<Model, Real>;
+const ok = (status: number) => status >= 200 && status < 300;
+
+/** Sends one step: the rule's body, the documented-status, no-5xx and model checks, then the model update. */
+async function sendStep(m: Model, r: Real, op: Operation, s: Step): Promise<void> {
+  const rule = RULES[op.operationId]!;
+  const step = { ...s, body: rule.body ? rule.body(m, s, r.profile) : s.body };
+  const allowed = rule.expect(m, step);
+  const request: GenRequest = { method: step.method, path: step.path, query: {}, json: step.body };
+  r.sent.push(request);
+  m.sent++;
+  const res = await r.api.send(step.method, step.path, step.body === undefined ? {} : { json: step.body });
+  const what = `${op.operationId} ${step.method} ${step.path} answered ${res.status}: ${res.text.slice(0, 200)}`;
+  expect(res.status, `no 5xx — ${what}`).toBeLessThan(500);
+  expect([...op.responses.map((x) => x.status), 429], `a documented status — ${what}`).toContain(res.status);
+  if (allowed) expect(allowed, `the model allows ${allowed.join(' or ')} — ${what}`).toContain(res.status);
+  rule.apply?.(m, step, res);
+  if (ok(res.status)) m.record({ operationId: op.operationId, status: res.status, requestPath: step.pathParams, requestBody: step.body, responseBody: res.body });
+}
+
+/** Sends a root operation (no path parameters): a create or a list. */
+class Root implements Command {
+  constructor(readonly op: Operation, readonly variant: number) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    await sendStep(m, r, this.op, { method: this.op.method, path: this.op.path, pathParams: {}, body: r.rootBodies[this.op.operationId], variant: this.variant });
+  }
+  toString = () => `${this.op.operationId}(#${this.variant})`;
+}
+
+/** Follows a link from the `pick`-th recorded response of its source. */
+class Follow implements Command {
+  constructor(readonly link: Link, readonly pick: number, readonly variant: number, readonly partsKind?: Step['partsKind']) {}
+  step(m: Readonly<Model>): Step | undefined {
+    const sources = (m.recorded.get(this.link.from.operationId) ?? []).filter((x) => x.status === this.link.status);
+    const source = sources[this.pick % Math.max(1, sources.length)];
+    if (!source) return undefined;
+    const to = follow(this.link, { requestPath: source.requestPath, requestBody: source.requestBody, responseBody: source.responseBody });
+    if (!to) return undefined;
+    return { method: this.link.to.method, path: to.path, pathParams: pathParams(this.link.to, to.path), body: to.body, variant: this.variant, partsKind: this.partsKind };
+  }
+  check(m: Readonly<Model>) {
+    const s = this.step(m);
+    return s !== undefined && (RULES[this.link.to.operationId]!.applies?.(m as Model, s) ?? true);
+  }
+  async run(m: Model, r: Real) {
+    await sendStep(m, r, this.link.to, this.step(m)!);
+  }
+  toString = () => `${this.link.from.operationId} →${this.link.name}→ ${this.link.to.operationId}(#${this.pick}, #${this.variant}${this.partsKind ? `, ${this.partsKind}` : ''})`;
+}
+
+/** The command arbitrary of the links: roots weighted so that sequences have sources to follow. */
+export function commandsOf(links: Link[], maxCommands: number) {
+  const roots = [...new Map(links.filter((l) => !l.from.path.includes('{')).map((l) => [l.from.operationId, l.from])).values()];
+  const root = fc.tuple(fc.constantFrom(...roots), fc.nat(99)).map(([op, v]) => new Root(op, v) as Command);
+  const kinds = fc.constantFrom<Step['partsKind']>('fresh', 'fresh', 'retry', 'stale', 'reuse-key');
+  const follows = links.map((l) =>
+    fc.tuple(fc.nat(3), fc.nat(99), l.to.operationId === 'commandWorkOrderParts' ? kinds : fc.constant(undefined)).map(([pick, v, kind]) => new Follow(l, pick, v, kind) as Command));
+  // Roots weigh three times a link: a link command without a recorded source does not run.
+  return fc.commands([root, root, root, ...follows], { maxCommands, size: 'max' });
+}
+
+test('sequences following the spec\'s links agree with the model of the described rules', { tag: ['@GEN', '@GEN-005'] }, async ({ api, profile }) => {
+  test.setTimeout(300_000);
+  const seed = genSeed();
+  const links = modelledLinks(profile);
+  const rootBodies = { createMeter: await meterBody(api, profile) };
+  let runs = 0;
+  let requests = 0;
+  await fc.assert(
+    fc.asyncProperty(commandsOf(links, 5 * genBudget()), async (cmds) => {
+      const real: Real = { api, profile, rootBodies, sent: [] };
+      runs++;
+      try {
+        await fc.asyncModelRun(() => ({ model: new Model(), real }), cmds);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        const curls = real.sent.map((x, i) => `  ${i + 1}. ${curlOf(profile.baseUrl, x)}`).join('\n');
+        throw new Error(`${message}\n── sequence of ${real.sent.length} requests (seed=${seed}):\n${curls}`, { cause: e });
+      } finally {
+        requests += real.sent.length;
+      }
+    }),
+    genParameters(seed),
+  );
+  const summary = `stateful: ${runs} sequences, ${requests} requests over ${links.length} links`;
+  test.info().annotations.push({ type: 'generative', description: summary });
+  process.stdout.write(`${summary}\n`);
+  expect(requests, 'the sequences sent requests').toBeGreaterThan(0);
+});
