@@ -12,7 +12,8 @@
  *
  * Bounded: `genBudget()` sequences of at most 5 × budget commands each, on the full-scope live key pool
  * (paced by the rate-limit headers). Failures carry the seed, the shrunk command sequence and a curl
- * command per request of it; `FC_SEED` + `FC_PATH` replay exactly that sequence. The stated rules stay
+ * command per request of it; `FC_SEED` + `FC_PATH` + `FC_REPLAY_PATH` (the
+ * rerun line of the report) replay exactly that sequence. The stated rules stay
  * at their own requirements (WO-011, METER-010, EXP-012, PARTS-002 … proven by their own tests); this
  * inferred requirement never decides certification.
  */
@@ -24,7 +25,7 @@ import { follow, fromListItem, loadLinks, type Link } from '../../contract/links
 import type { ApiClient } from '../lib/client.ts';
 import { meterBody } from '../kits/meters.ts';
 import { Model, RULES, type Step } from './model.ts';
-import { curlOf, genBudget, genParameters, genSeed, pathParams, type GenRequest } from './lib.ts';
+import { commandsReplay, genBudget, genParameters, genSeed, pathParams, sequenceFailure, type GenRequest } from './lib.ts';
 
 /** The links between modelled operations the run follows. */
 export function modelledLinks(profile: TargetProfile): Link[] {
@@ -101,7 +102,7 @@ export function commandsOf(links: Link[], maxCommands: number) {
   const follows = links.map((l) =>
     fc.tuple(fc.nat(3), fc.nat(99), l.to.operationId === 'commandWorkOrderParts' ? kinds : fc.constant(undefined)).map(([pick, v, kind]) => new Follow(l, pick, v, kind) as Command));
   // Roots weigh three times a link: a link command without a recorded source does not run.
-  return fc.commands([root, root, root, ...follows], { maxCommands, size: 'max' });
+  return fc.commands([root, root, root, ...follows], { maxCommands, size: 'max', ...commandsReplay() });
 }
 
 test('sequences following the spec\'s links agree with the model of the described rules', { tag: ['@GEN', '@GEN-005'] }, async ({ api, profile }) => {
@@ -118,9 +119,7 @@ test('sequences following the spec\'s links agree with the model of the describe
       try {
         await fc.asyncModelRun(() => ({ model: new Model(), real }), cmds);
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        const curls = real.sent.map((x, i) => `  ${i + 1}. ${curlOf(profile.baseUrl, x)}`).join('\n');
-        throw new Error(`${message}\n── sequence of ${real.sent.length} requests (seed=${seed}):\n${curls}`, { cause: e });
+        throw sequenceFailure(e, seed, profile.baseUrl, real.sent);
       } finally {
         requests += real.sent.length;
       }
