@@ -17,7 +17,7 @@ import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts'
 import type { ApiClient } from '../lib/client.ts';
 import { DEFAULT_SEED, genBudget, type GenRequest } from './replay.ts';
 
-export { DEFAULT_BUDGET, DEFAULT_SEED, commandsReplay, curlOf, genBudget, genParameters, reproducible, sequenceFailure, type GenRequest } from './replay.ts';
+export { DEFAULT_BUDGET, DEFAULT_SEED, commandsReplay, curlOf, genBudget, genParameters, reproducible, requestDigest, sequenceFailure, type GenRequest } from './replay.ts';
 
 
 /** The seed of this test (FC_SEED or DEFAULT_SEED), printed and attached to the test as an annotation. */

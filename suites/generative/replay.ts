@@ -4,6 +4,7 @@
  * commands of the failing request or the failing sequence, the key written `$MMS_KEY`, never its value.
  * No Playwright import: the unit tests replay a forced failure with these very functions.
  */
+import { createHash } from 'node:crypto';
 import { readRunEnv } from '../../contract/run-env.ts';
 import type fc from 'fast-check';
 
@@ -85,4 +86,17 @@ export function sequenceFailure(error: unknown, seed: number, baseUrl: string, s
   const message = error instanceof Error ? error.message : String(error);
   const curls = sent.map((x, i) => `  ${i + 1}. ${curlOf(baseUrl, x)}`).join('\n');
   return new Error(`${message}\n── sequence of ${sent.length} requests (seed=${seed}):\n${curls}`, { cause: error });
+}
+
+/**
+ * A digest of requests as sent (method, path, query, body), record ids numbered in order of first
+ * appearance (`wo_…` → `#1`) and run-unique names (`CT … 0x…`) left out: two runs with the same seed
+ * print the same digest — the generated part is deterministic.
+ */
+export function requestDigest(requests: GenRequest[]): string {
+  const ids = new Map<string, string>();
+  const text = requests.map((r) => JSON.stringify([r.method, r.path, r.query, r.json ?? null])).join('\n')
+    .replace(/\b[a-z]{2,5}_[0-9a-z]{8,}\b/g, (id) => ids.get(id) ?? (ids.set(id, `#${ids.size + 1}`), ids.get(id)!))
+    .replace(/\d+x[0-9a-z]+x[0-9a-z]+/g, 'uid');
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }

@@ -10,7 +10,7 @@
  * the item may be another client's record. Each answer must be documented and never a 5xx, and must be
  * one the model allows in its state.
  *
- * Bounded: `genBudget()` sequences of at most 5 × budget commands each, on the full-scope live key pool
+ * Bounded: `genBudget()` sequences of at most 10 × budget commands each, on the full-scope live key pool
  * (paced by the rate-limit headers). Failures carry the seed, the shrunk command sequence and a curl
  * command per request of it; `FC_SEED` + `FC_PATH` + `FC_REPLAY_PATH` (the
  * rerun line of the report) replay exactly that sequence. The stated rules stay
@@ -25,7 +25,7 @@ import { follow, fromListItem, loadLinks, type Link } from '../../contract/links
 import type { ApiClient } from '../lib/client.ts';
 import { meterBody } from '../kits/meters.ts';
 import { Model, RULES, type Step } from './model.ts';
-import { commandsReplay, genBudget, genParameters, genSeed, pathParams, sequenceFailure, type GenRequest } from './lib.ts';
+import { commandsReplay, genBudget, genParameters, genSeed, pathParams, requestDigest, sequenceFailure, type GenRequest } from './lib.ts';
 
 /** The links between modelled operations the run follows. */
 export function modelledLinks(profile: TargetProfile): Link[] {
@@ -112,8 +112,9 @@ test('sequences following the spec\'s links agree with the model of the describe
   const rootBodies = { createMeter: await meterBody(api, profile) };
   let runs = 0;
   let requests = 0;
+  const all: GenRequest[] = [];
   await fc.assert(
-    fc.asyncProperty(commandsOf(links, 5 * genBudget()), async (cmds) => {
+    fc.asyncProperty(commandsOf(links, 10 * genBudget()), async (cmds) => {
       const real: Real = { api, profile, rootBodies, sent: [] };
       runs++;
       try {
@@ -122,11 +123,12 @@ test('sequences following the spec\'s links agree with the model of the describe
         throw sequenceFailure(e, seed, profile.baseUrl, real.sent);
       } finally {
         requests += real.sent.length;
+        all.push(...real.sent);
       }
     }),
     genParameters(seed),
   );
-  const summary = `stateful: ${runs} sequences, ${requests} requests over ${links.length} links`;
+  const summary = `stateful: ${runs} sequences, ${requests} requests over ${links.length} links, digest ${requestDigest(all)}`;
   test.info().annotations.push({ type: 'generative', description: summary });
   process.stdout.write(`${summary}\n`);
   expect(requests, 'the sequences sent requests').toBeGreaterThan(0);
