@@ -20,6 +20,7 @@
 import { expect } from '@playwright/test';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiResponse } from '../lib/client.ts';
+import { uid } from '../lib/provision.ts';
 
 /** A response the run recorded, which links can be followed from. */
 export interface Recorded {
@@ -189,7 +190,7 @@ export const RULES: Record<string, Rule> = {
       const sec = section(m, s);
       if (s.partsKind === 'retry' && sec?.last) return sec.last.command;
       const version = s.partsKind === 'stale' ? [...sec!.stale][0]! : ((s.body?.expectedAggregateVersion as string | undefined) ?? sec?.version ?? '0'.repeat(64));
-      const key = s.partsKind === 'reuse-key' && sec?.last ? (sec.last.command.idempotencyKey as string) : `gen-${s.variant}-${m.sent}-${Date.now().toString(36)}`;
+      const key = s.partsKind === 'reuse-key' && sec?.last ? (sec.last.command.idempotencyKey as string) : `gen-${uid()}`;
       const target = sec?.allowed.length ? sec.allowed[s.variant % sec.allowed.length] : undefined;
       // A reused key goes with another command than the one it was first sent with.
       const transition = s.partsKind === 'reuse-key' ? sec?.last?.command.operation !== 'transition' : target !== undefined;

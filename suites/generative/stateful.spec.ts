@@ -10,7 +10,7 @@
  * the item may be another client's record. Each answer must be documented and never a 5xx, and must be
  * one the model allows in its state.
  *
- * Bounded: `genBudget()` sequences of at most 10 × budget commands each, on the full-scope live key pool
+ * Bounded: 3 × `genBudget()` sequences of at most 10 × budget commands each, on the full-scope live key pool
  * (paced by the rate-limit headers). Failures carry the seed, the shrunk command sequence and a curl
  * command per request of it; `FC_SEED` + `FC_PATH` + `FC_REPLAY_PATH` (the
  * rerun line of the report) replay exactly that sequence. The stated rules stay
@@ -73,36 +73,50 @@ class Root implements Command {
   toString = () => `${this.op.operationId}(#${this.variant})`;
 }
 
-/** Follows a link from the `pick`-th recorded response of its source. */
-class Follow implements Command {
-  constructor(readonly link: Link, readonly pick: number, readonly variant: number, readonly partsKind?: Step['partsKind']) {}
-  step(m: Readonly<Model>): Step | undefined {
-    const sources = (m.recorded.get(this.link.from.operationId) ?? []).filter((x) => x.status === this.link.status);
-    const source = sources[this.pick % Math.max(1, sources.length)];
-    if (!source) return undefined;
-    const to = follow(this.link, { requestPath: source.requestPath, requestBody: source.requestBody, responseBody: source.responseBody });
-    if (!to) return undefined;
-    return { method: this.link.to.method, path: to.path, pathParams: pathParams(this.link.to, to.path), body: to.body, variant: this.variant, partsKind: this.partsKind };
-  }
-  check(m: Readonly<Model>) {
-    const s = this.step(m);
-    return s !== undefined && (RULES[this.link.to.operationId]!.applies?.(m as Model, s) ?? true);
-  }
-  async run(m: Model, r: Real) {
-    await sendStep(m, r, this.link.to, this.step(m)!);
-  }
-  toString = () => `${this.link.from.operationId} →${this.link.name}→ ${this.link.to.operationId}(#${this.pick}, #${this.variant}${this.partsKind ? `, ${this.partsKind}` : ''})`;
+/** The step a link leads to from the `pick`-th response its source recorded, when the rule lets it run. */
+function stepOf(m: Readonly<Model>, link: Link, pick: number, variant: number, partsKind: Step['partsKind']): Step | undefined {
+  const sources = (m.recorded.get(link.from.operationId) ?? []).filter((x) => x.status === link.status);
+  const source = sources[pick % Math.max(1, sources.length)];
+  if (!source) return undefined;
+  const to = follow(link, { requestPath: source.requestPath, requestBody: source.requestBody, responseBody: source.responseBody });
+  if (!to) return undefined;
+  const step = { method: link.to.method, path: to.path, pathParams: pathParams(link.to, to.path), body: to.body, variant, partsKind: link.to.operationId === 'commandWorkOrderParts' ? partsKind : undefined };
+  return (RULES[link.to.operationId]!.applies?.(m as Model, step) ?? true) ? step : undefined;
 }
 
-/** The command arbitrary of the links: roots weighted so that sequences have sources to follow. */
+/**
+ * Follows the `choice`-th of the links that can be followed in the sequence's state (a source recorded,
+ * the rule applies), from the `pick`-th response of its source: every command after the first root runs.
+ */
+class Follow implements Command {
+  /** The link the last run followed (for the printed sequence). */
+  private chosen?: Link;
+  constructor(readonly links: Link[], readonly choice: number, readonly pick: number, readonly variant: number, readonly partsKind: Step['partsKind']) {}
+  private open(m: Readonly<Model>): Array<{ link: Link; step: Step }> {
+    return this.links.flatMap((link) => {
+      const step = stepOf(m, link, this.pick, this.variant, this.partsKind);
+      return step ? [{ link, step }] : [];
+    });
+  }
+  check(m: Readonly<Model>) {
+    return this.open(m).length > 0;
+  }
+  async run(m: Model, r: Real) {
+    const open = this.open(m);
+    const { link, step } = open[this.choice % open.length]!;
+    this.chosen = link;
+    await sendStep(m, r, link.to, step);
+  }
+  toString = () => `${this.chosen ? `${this.chosen.from.operationId} →${this.chosen.name}→ ${this.chosen.to.operationId}` : 'follow'}(#${this.choice}, #${this.pick}, #${this.variant}${this.chosen?.to.operationId === 'commandWorkOrderParts' ? `, ${this.partsKind}` : ''})`;
+}
+
+/** The command arbitrary of the links: roots (creates, lists) and link follows, one in four a root. */
 export function commandsOf(links: Link[], maxCommands: number) {
   const roots = [...new Map(links.filter((l) => !l.from.path.includes('{')).map((l) => [l.from.operationId, l.from])).values()];
   const root = fc.tuple(fc.constantFrom(...roots), fc.nat(99)).map(([op, v]) => new Root(op, v) as Command);
   const kinds = fc.constantFrom<Step['partsKind']>('fresh', 'fresh', 'retry', 'stale', 'reuse-key');
-  const follows = links.map((l) =>
-    fc.tuple(fc.nat(3), fc.nat(99), l.to.operationId === 'commandWorkOrderParts' ? kinds : fc.constant(undefined)).map(([pick, v, kind]) => new Follow(l, pick, v, kind) as Command));
-  // Roots weigh three times a link: a link command without a recorded source does not run.
-  return fc.commands([root, root, root, ...follows], { maxCommands, size: 'max', ...commandsReplay() });
+  const followed = fc.tuple(fc.nat(links.length - 1), fc.nat(3), fc.nat(99), kinds).map(([choice, pick, v, kind]) => new Follow(links, choice, pick, v, kind) as Command);
+  return fc.commands([root, followed, followed, followed], { maxCommands, size: 'max', ...commandsReplay() });
 }
 
 test('sequences following the spec\'s links agree with the model of the described rules', { tag: ['@GEN', '@GEN-005'] }, async ({ api, profile }) => {
@@ -126,7 +140,8 @@ test('sequences following the spec\'s links agree with the model of the describe
         all.push(...real.sent);
       }
     }),
-    genParameters(seed),
+    // A sequence is worth several single requests: 3 × budget sequences.
+    { ...genParameters(seed), numRuns: 3 * genBudget() },
   );
   const summary = `stateful: ${runs} sequences, ${requests} requests over ${links.length} links, digest ${requestDigest(all)}`;
   test.info().annotations.push({ type: 'generative', description: summary });
