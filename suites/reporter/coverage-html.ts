@@ -7,7 +7,7 @@ import type { CoverageReport, OperationCoverage } from './coverage.ts';
 import { escapeHtml } from './html.ts';
 
 const pct = (a: number, b: number) => (b === 0 ? '—' : `${Math.round((100 * a) / b)}%`);
-const list = (items: Array<string | number>, cls = '') => (items.length ? items.map((i) => `<code class="${cls}">${escapeHtml(i)}</code>`).join(' ') : '<span class="zero">none</span>');
+const list = (items: Array<string | number>, cls = '') => (items.length ? items.map((i) => `<code${cls ? ` class="${cls}"` : ''}>${escapeHtml(i)}</code>`).join(' ') : '<span class="zero">none</span>');
 
 function row(o: OperationCoverage): string {
   return `<tr${o.requests ? '' : ' class="failing"'}><th><code>${escapeHtml(o.method)} ${escapeHtml(o.path)}</code> <span class="muted">${escapeHtml(o.operationId)}</span></th>`
