@@ -29,11 +29,13 @@ export function genBudget(): number {
 /**
  * fast-check parameters of a generative property: the seed, `genBudget()` runs, the first failure
  * shrunk (fast-check's `endOnFailure` would skip shrinking) with its error in the report; FC_PATH
- * (printed by a failure as `path`) replays exactly that shrunk case.
+ * (printed by a failure as `path`) replays exactly that shrunk case. Runs and shrinking stop after
+ * `timeLimitMs` (default: half the test's timeout, contract/run-env.ts testTimeout): a failure found by
+ * then is reported with the smallest counterexample reached, before the test's timeout would lose it.
  */
-export function genParameters<T>(seed: number): fc.Parameters<T> {
+export function genParameters<T>(seed: number, timeLimitMs = Math.floor((readRunEnv().testTimeout ?? 60_000) / 2)): fc.Parameters<T> {
   const path = process.env.FC_PATH;
-  return { seed, numRuns: genBudget(), includeErrorInReport: true, ...(path ? { path } : {}) };
+  return { seed, numRuns: genBudget(), includeErrorInReport: true, interruptAfterTimeLimit: timeLimitMs, ...(path ? { path } : {}) };
 }
 
 /**

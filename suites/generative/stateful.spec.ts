@@ -141,7 +141,7 @@ test('sequences following the spec\'s links agree with the model of the describe
       }
     }),
     // A sequence is worth several single requests: 3 × budget sequences.
-    { ...genParameters(seed), numRuns: 3 * genBudget() },
+    { ...genParameters(seed, 200_000), numRuns: 3 * genBudget() },
   );
   const summary = `stateful: ${runs} sequences, ${requests} requests over ${links.length} links, digest ${requestDigest(all)}`;
   test.info().annotations.push({ type: 'generative', description: summary });
