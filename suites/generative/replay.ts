@@ -92,12 +92,13 @@ export function sequenceFailure(error: unknown, seed: number, baseUrl: string, s
 
 /**
  * A digest of requests as sent (method, path, query, body), record ids numbered in order of first
- * appearance (`wo_…` → `#1`) and run-unique names (`CT … 0x…`) left out: two runs with the same seed
- * print the same digest — the generated part is deterministic.
+ * appearance (`wo_…`, integer path ids → `#1`) and run-unique names (`CT … 0x…`) left out: two runs with
+ * the same seed against a target in the same state print the same digest.
  */
 export function requestDigest(requests: GenRequest[]): string {
   const ids = new Map<string, string>();
-  const text = requests.map((r) => JSON.stringify([r.method, r.path, r.query, r.json ?? null])).join('\n')
+  // Integer ids in paths (custom-field definitions) are numbered too.
+  const text = requests.map((r) => JSON.stringify([r.method, r.path.replace(/\/(\d+)(?=\/|$)/g, '/int_$1xxxxxxxx'), r.query, r.json ?? null])).join('\n')
     .replace(/\b[a-z]{2,5}_[0-9a-z]{8,}\b/g, (id) => ids.get(id) ?? (ids.set(id, `#${ids.size + 1}`), ids.get(id)!))
     .replace(/\d+x[0-9a-z]+x[0-9a-z]+/g, 'uid');
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
