@@ -37,6 +37,19 @@ export interface ResponseSpec {
   headers: Record<string, { required: boolean; schema: JsonSchema }>;
   /** Problem-details codes the description documents for this response (`x-error-codes`). */
   errorCodes: string[];
+  /** The response's OpenAPI links (contract/links.ts evaluates their runtime expressions). */
+  links: LinkSpec[];
+}
+
+/**
+ * An OpenAPI link of a response: the operation it leads to, its path parameters as runtime expressions
+ * (`$response.body#/data/id`, `$request.path.id`) and the body members it sets (`{workRequestId: …}`).
+ */
+export interface LinkSpec {
+  name: string;
+  operationId: string;
+  parameters: Record<string, string>;
+  requestBody?: Record<string, string>;
 }
 
 /** `x-module-of-entity`: the module follows an entity named by a parameter or body field. */
@@ -188,6 +201,12 @@ function buildOperations(doc: OpenApiDocument): Operation[] {
             schema: mediaType ? content[mediaType]!.schema : undefined,
             headers,
             errorCodes: (res['x-error-codes'] as string[]) ?? [],
+            links: Object.entries((res.links ?? {}) as Record<string, Record<string, unknown>>).map(([name, l]) => ({
+              name,
+              operationId: l.operationId as string,
+              parameters: (l.parameters ?? {}) as Record<string, string>,
+              requestBody: l.requestBody as Record<string, string> | undefined,
+            })),
           };
         }),
       });

@@ -16,6 +16,7 @@ import type { Module } from '../contract/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
 import { EVIDENCE_ATTACHMENT, evidenceOf } from './lib/exchange.ts';
 import { keepWorkerAfterFailure } from './lib/kept-failure.ts';
+import { COVERAGE_ATTACHMENT, observedOf } from './reporter/coverage.ts';
 import { need, type KeyPath } from './lib/needs.ts';
 import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
@@ -80,6 +81,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     } finally {
       const failed = testInfo.status !== 'passed' && testInfo.status !== 'skipped';
       await testInfo.attach(EVIDENCE_ATTACHMENT, { body: JSON.stringify(evidenceOf(session, failed)), contentType: 'application/json' });
+      // What the test's exchanges reached of each operation's statuses and inputs (the report's coverage).
+      if (session.exchanges.length) await testInfo.attach(COVERAGE_ATTACHMENT, { body: JSON.stringify(observedOf(session.exchanges)), contentType: 'application/json' });
     }
   },
 

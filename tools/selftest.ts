@@ -11,10 +11,13 @@
  * Prints a kill matrix and three lines (sensitivity, blast radius, specificity), writes
  * reports/selftest.json. Exit 0 when every check holds.
  *
- *   tsx tools/selftest.ts [--fast] [--mutants a,b] [--variants a,b] [--jobs N] [--skip-baseline] [--seed S]
+ *   tsx tools/selftest.ts [--fast] [--mutants a,b] [--variants a,b] [--jobs N] [--skip-baseline] [--seed S] [--grep RE]
  *
  * --fast runs one mutant per family, FAST_VARIANTS and no baseline (npm test runs the suite against the mock already).
  * Each mutant run selects the tests tagged with the requirement it names; --full-suite runs everything.
+ * --grep RE measures what one part of the suite kills on its own (`--grep @GEN` : the generative
+ * project, docs/generative.md): every mutant runs only the tests matching RE, a mutant is killed when
+ * any of them fails, and no baseline or variant runs.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +40,7 @@ const { values: args } = parseArgs({
     'full-suite': { type: 'boolean', default: false },
     seed: { type: 'string', default: '7' },
     output: { type: 'string', default: 'reports/selftest' },
+    grep: { type: 'string' },
   },
 });
 
@@ -121,7 +125,7 @@ const summary: Record<string, unknown> = { startedAt: new Date(started).toISOStr
 let ok = true;
 const line = (s: string) => process.stdout.write(`${s}\n`);
 
-if (!args.fast && !args['skip-baseline']) {
+if (!args.fast && !args['skip-baseline'] && !args.grep) {
   line('Specificity: the suite against the mock (seed 1), then re-seeded with every test repeated…');
   const [baseline, reseeded] = await pool(
     [
@@ -148,7 +152,7 @@ if (!args.fast && !args['skip-baseline']) {
 const mutants = chooseMutants();
 line(`Sensitivity: ${mutants.length} mutants, ${args.jobs} at a time…`);
 const results = await pool(mutants, Number(args.jobs), async (m) => {
-  const r = await run(`mutant-${m.name}`, args['full-suite'] ? [] : ['--grep', grepFor(m)], { MOCK_MUTANT: m.name });
+  const r = await run(`mutant-${m.name}`, args.grep ? ['--grep', args.grep] : args['full-suite'] ? [] : ['--grep', grepFor(m)], { MOCK_MUTANT: m.name });
   const failing = failedIds(r.report);
   const result = {
     name: m.name,
@@ -164,6 +168,14 @@ const results = await pool(mutants, Number(args.jobs), async (m) => {
   line(`  ${result.killedByNamedRequirement ? 'killed  ' : result.killed ? 'KILLED? ' : 'SURVIVED'} ${m.name.padEnd(40)} ${m.requirement.padEnd(10)} failing: ${failing.join(', ') || '—'}`);
   return result;
 });
+if (args.grep) {
+  // Sensitivity of one part of the suite alone: no survivor check, baseline or variants.
+  const killed = results.filter((r) => r.killed);
+  line(`Kills by the tests matching ${args.grep} alone: ${killed.length} of ${results.length} mutants (${killed.filter((r) => r.killedByNamedRequirement).length} failing the mutant's own requirement).`);
+  mkdirSync(resolve(ROOT, 'reports'), { recursive: true });
+  writeFileSync(resolve(ROOT, 'reports', 'selftest-grep.json'), `${JSON.stringify({ grep: args.grep, mutants: results, killed: killed.map((r) => r.name) }, null, 2)}\n`);
+  process.exit(0);
+}
 const survivors = results.filter((r) => !r.killedByNamedRequirement);
 ok &&= survivors.length === 0;
 summary.mutants = results;

@@ -8,7 +8,6 @@
  * (MMS_GEN_BUDGET). Every failure names the seed and a curl command of the failing request, with the
  * key written `$MMS_KEY`.
  */
-import { readRunEnv } from '../../contract/run-env.ts';
 import { test } from '@playwright/test';
 import { arbitraryWithPins, fc, resolve, validatorOf, violations, type Violation } from '../../contract/arbitraries.ts';
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from '../../contract/openapi.ts';
@@ -16,64 +15,19 @@ import { compileRequestValidator, createSchemaRegistry, type RequestValidator } 
 import { toView, type SchemaView } from '../../contract/schema-view.ts';
 import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts';
 import type { ApiClient } from '../lib/client.ts';
+import { DEFAULT_SEED, genBudget, type GenRequest } from './replay.ts';
 
-/** Default seed of the generative phases (FC_SEED overrides). */
-export const DEFAULT_SEED = 20_240_917;
-/** Default generated requests per operation and phase: keeps the part near 600 requests on the mock. */
-export const DEFAULT_BUDGET = 3;
+export { DEFAULT_BUDGET, DEFAULT_SEED, commandsReplay, curlOf, genBudget, genParameters, reproducible, requestDigest, sequenceFailure, type GenRequest } from './replay.ts';
 
-/**
- * Generated requests per operation and phase: MMS_GEN_BUDGET (a positive integer), else FC_RUNS, else
- * DEFAULT_BUDGET. Throws on a value that is not a positive integer.
- */
-export function genBudget(): number {
-  const budget = readRunEnv().genBudget;
-  const raw = budget === undefined ? process.env.FC_RUNS : String(budget);
-  if (raw === undefined || raw === '') return DEFAULT_BUDGET;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`MMS_GEN_BUDGET must be a positive integer, got ${raw}`);
-  return n;
-}
 
 /** The seed of this test (FC_SEED or DEFAULT_SEED), printed and attached to the test as an annotation. */
 export function genSeed(): number {
   const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : DEFAULT_SEED;
-  const line = `generative seed=${seed} budget=${genBudget()} — reproduce: FC_SEED=${seed} MMS_GEN_BUDGET=${genBudget()} npx mms-conformance run --grep "${test.info().title}"`;
+  const path = process.env.FC_PATH ? ` FC_PATH=${process.env.FC_PATH}` : '';
+  const line = `generative seed=${seed} budget=${genBudget()}${path} — reproduce: FC_SEED=${seed}${path} MMS_GEN_BUDGET=${genBudget()} npx mms-conformance run --grep "${test.info().title}"`;
   test.info().annotations.push({ type: 'fast-check', description: line });
   process.stdout.write(`${line}\n`);
   return seed;
-}
-
-/** A request as sent: method, path (ids filled in), query (strings or repeated strings), JSON body. */
-export interface GenRequest {
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  json?: unknown;
-  /** A non-JSON body from the recipe (uploads), sent as is. */
-  raw?: PreparedRequest['options'];
-}
-
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** A curl command reproducing `r` against `baseUrl`; the key is written `$MMS_KEY`, never its value. */
-export function curlOf(baseUrl: string, r: GenRequest): string {
-  const url = new URL(`${baseUrl}${r.path}`);
-  for (const [k, v] of Object.entries(r.query)) for (const item of ([] as string[]).concat(v)) url.searchParams.append(k, item);
-  const parts = ['curl -sS -i', '-X', r.method, shellQuote(url.toString()), '-H', '"Authorization: Bearer $MMS_KEY"'];
-  if (r.json !== undefined) parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(JSON.stringify(r.json)));
-  else if (r.raw?.body !== undefined) parts.push('--data-binary', '@<the recipe\'s body>');
-  return parts.join(' ');
-}
-
-/** Runs `body`; a thrown error is rethrown with the seed and the curl command of `r` appended. */
-export async function reproducible<T>(seed: number, baseUrl: string, r: GenRequest, what: string, body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    throw new Error(`${message}\n── ${what}; seed=${seed}\n── reproduce: ${curlOf(baseUrl, r)}`, { cause: e });
-  }
 }
 
 const registries: Partial<Record<SchemaView, ReturnType<typeof createSchemaRegistry>>> = {};

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { loadCatalog } from '../../contract/catalog.ts';
-import { loadOpenApi } from '../../contract/openapi.ts';
+import { loadOpenApi, loadOperations } from '../../contract/openapi.ts';
 import { ROOT } from '../../contract/paths.ts';
 import { readRunEnv, type RunOutcome } from '../../contract/run-env.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../lib/exchange.ts';
@@ -25,6 +25,7 @@ import { Progress } from './progress.ts';
 import { renderFailures } from './console.ts';
 import { errorText, withRerunCommand } from './property-failure.ts';
 import type { ConformanceReport, TestOutcome, TestStatus } from './model.ts';
+import { COVERAGE_ATTACHMENT, computeCoverage, mergeObserved, type Observed } from './coverage.ts';
 
 export interface ReporterOptions { outputDir?: string; progress?: boolean }
 
@@ -33,6 +34,8 @@ const RANK: Record<TestStatus, number> = { skipped: 0, passed: 1, interrupted: 2
 export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly outcomes = new Map<string, TestOutcome>();
+  /** Every test result's observed statuses and inputs (./coverage.ts), retries included. */
+  private readonly observed: Observed[] = [];
   private startedAt = new Date();
   private config?: FullConfig;
   private progress?: Progress;
@@ -67,6 +70,7 @@ export default class ConformanceReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     this.progress?.tick(test.tags, result.status);
     const evidenceAttachment = result.attachments.find((a) => a.name === EVIDENCE_ATTACHMENT && a.body);
+    for (const a of result.attachments) if (a.name === COVERAGE_ATTACHMENT && a.body) this.observed.push(JSON.parse(a.body.toString()) as Observed);
     const evidence = evidenceAttachment ? this.redactor.value(JSON.parse(evidenceAttachment.body!.toString()) as EvidenceRecord) : undefined;
     const skip = [...result.annotations, ...test.annotations].find((a) => a.type === 'skip')?.description;
     const outcome: TestOutcome = {
@@ -120,6 +124,7 @@ export default class ConformanceReporter implements Reporter {
       shard: shard ? { current: shard.current, total: shard.total } : null,
       waivers: run.waivers ? loadWaivers(run.waivers) : [],
     });
+    this.report.coverage = computeCoverage(loadOperations(), mergeObserved(this.observed));
     let paths: ReturnType<typeof writeReports>;
     try {
       paths = writeReports(this.report, this.outputDir, renderHar([...this.outcomes.values()], { name: pkg.name, version: pkg.version }));

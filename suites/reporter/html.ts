@@ -2,12 +2,14 @@
  * `reports/conformance.html` (docs/vendors.md, "Reading a report": conformance.html): one self-contained page — no network, no external assets —
  * that a person reads: the verdict, the target and versions, a family × verdict matrix, and every
  * requirement with its statement, level, verdict, tests and, for a failure, the failing check's message
- * and the exchanges that show it, with the `curl` command that reproduces the failing one. Filters by verdict, family, level and text run in an inline script.
+ * and the exchanges that show it, with the `curl` command that reproduces the failing one; the run's API
+ * coverage (./coverage-html.ts). Filters by verdict, family, level and text run in an inline script.
  */
 import type { ConformanceReport, RequirementResult, RootCause, Tally } from './model.ts';
 import { highlightJson } from './json-highlight.ts';
 import type { EvidenceRecord } from '../lib/exchange.ts';
 import { curlCommand } from './reproduce.ts';
+import { coverageHtml } from './coverage-html.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -191,6 +193,7 @@ ${failedMust.length ? `<h2>Failing must requirements (${failedMust.length})</h2>
 ${familyRows}
 </table>
 ${waivers}
+${report.coverage ? coverageHtml(report.coverage) : ''}
 <h2 id="requirements">Requirements</h2>
 <div class="filters">
 <label>Verdict <select data-filter="verdict"><option value="">all</option><option>failed</option><option>waived</option><option>not assessed</option><option>passed</option><option>untestable</option></select></label>

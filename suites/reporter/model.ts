@@ -2,6 +2,7 @@
  * The conformance report (docs/design.md §6): what the reporter collects per test, and the report built from
  * it, organised by the requirement catalog.
  */
+import type { CoverageReport } from './coverage.ts';
 import type { EvidenceRecord } from '../lib/exchange.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
@@ -100,4 +101,6 @@ export interface ConformanceReport {
   waivers: WaiverUse[];
   /** Tags of tests that name no requirement of the catalog. */
   unknownTags: string[];
+  /** Per operation, the documented statuses and inputs the run observed and those it never reached (./coverage.ts). */
+  coverage?: CoverageReport;
 }

@@ -1,7 +1,8 @@
 /**
  * A failed fast-check property in the report (suites/lib/property.ts): fast-check's message carries the
  * seed, the path of the shrunk counterexample and the counterexample itself; this appends the command
- * that replays exactly that counterexample (FC_SEED and FC_PATH), and puts the assertion message that
+ * that replays exactly that counterexample (FC_SEED and FC_PATH, and FC_REPLAY_PATH for a command
+ * sequence), and puts the assertion message that
  * failed (the error's cause) before it.
  */
 import type { TestError } from '@playwright/test/reporter';
@@ -22,5 +23,8 @@ export function withRerunCommand(message: string, title: string): string {
   const counterexample = /^Counterexample: (.*)$/m.exec(message)?.[1];
   const assertion = message.split('\nCaused by: ')[1]?.split('\n').find((l) => l.trim());
   const head = [assertion ? `Property failed: ${assertion.trim()}` : undefined, counterexample ? `Shrunk counterexample: ${counterexample}` : undefined].filter(Boolean).join('\n');
-  return `${head ? `${head}\n` : ''}${message}\nRerun: FC_SEED=${run[1]} FC_PATH=${run[2]} npx mms-conformance run --grep "${title.replace(/["\\$`]/g, '\\$&')}"`;
+  // A command sequence (fc.commands) also needs the replay path its counterexample prints.
+  const replay = /\/\*replayPath="([^"]+)"\*\//.exec(message)?.[1];
+  const env = `FC_SEED=${run[1]} FC_PATH=${run[2]}${replay ? ` FC_REPLAY_PATH=${replay}` : ''}`;
+  return `${head ? `${head}\n` : ''}${message}\nRerun: ${env} npx mms-conformance run --grep "${title.replace(/["\\$`]/g, '\\$&')}"`;
 }

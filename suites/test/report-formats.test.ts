@@ -1,5 +1,7 @@
 /** The report's formats (docs/vendors.md, "Reading a report", "Waivers"; docs/ci.md, "Baselines"): schema-valid JSON, JUnit per requirement, Markdown, waivers, diff. */
 import { test, expect } from '@playwright/test';
+import { loadOperations } from '../../contract/openapi.ts';
+import { computeCoverage } from '../reporter/coverage.ts';
 import { XMLParser } from 'fast-xml-parser';
 import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../reporter/verdicts.ts';
@@ -23,6 +25,8 @@ function outcomes(failing: string[]): TestOutcome[] {
 
 test('a report validates against spec/report.schema.json', () => {
   expect(reportProblems(buildReport(outcomes(['METER-004']), ctx()))).toEqual([]);
+  const withCoverage = { ...buildReport(outcomes(['METER-004']), ctx()), coverage: computeCoverage(loadOperations(), { listMeters: { statuses: [200, 418], inputs: ['query:limit'] } }) };
+  expect(reportProblems(withCoverage), 'a report with its API coverage').toEqual([]);
   expect(reportProblems({ verdict: 'fine' })).not.toEqual([]);
 });
 

@@ -1,0 +1,105 @@
+/**
+ * Reproducing a generative failure (docs/generative.md): the budget, the seed and fast-check's
+ * parameters (FC_SEED, FC_PATH: replay exactly the shrunk case a failure printed), and the curl
+ * commands of the failing request or the failing sequence, the key written `$MMS_KEY`, never its value.
+ * No Playwright import: the unit tests replay a forced failure with these very functions.
+ */
+import { createHash } from 'node:crypto';
+import { readRunEnv } from '../../contract/run-env.ts';
+import type fc from 'fast-check';
+
+/** Default seed of the generative phases (FC_SEED overrides). */
+export const DEFAULT_SEED = 20_240_917;
+/** Default generated requests per operation and phase: keeps the part near 600 requests on the mock. */
+export const DEFAULT_BUDGET = 3;
+
+/**
+ * Generated requests per operation and phase: MMS_GEN_BUDGET (a positive integer), else FC_RUNS, else
+ * DEFAULT_BUDGET. Throws on a value that is not a positive integer.
+ */
+export function genBudget(): number {
+  const budget = readRunEnv().genBudget;
+  const raw = budget === undefined ? process.env.FC_RUNS : String(budget);
+  if (raw === undefined || raw === '') return DEFAULT_BUDGET;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`MMS_GEN_BUDGET must be a positive integer, got ${raw}`);
+  return n;
+}
+
+/**
+ * fast-check parameters of a generative property: the seed, `genBudget()` runs, the first failure
+ * shrunk (fast-check's `endOnFailure` would skip shrinking) with its error in the report; FC_PATH
+ * (printed by a failure as `path`) replays exactly that shrunk case. Runs and shrinking stop after
+ * `timeLimitMs` (default: half the test's timeout, contract/run-env.ts testTimeout): a failure found by
+ * then is reported with the smallest counterexample reached, before the test's timeout would lose it.
+ */
+export function genParameters<T>(seed: number, timeLimitMs = Math.floor((readRunEnv().testTimeout ?? 60_000) / 2)): fc.Parameters<T> {
+  const path = process.env.FC_PATH;
+  return { seed, numRuns: genBudget(), includeErrorInReport: true, interruptAfterTimeLimit: timeLimitMs, ...(path ? { path } : {}) };
+}
+
+/**
+ * Constraints of a command sequence (`fc.commands`): FC_REPLAY_PATH, the `replayPath` a failed
+ * model-based run prints in its counterexample, replays with FC_SEED and FC_PATH exactly the shrunk
+ * sequence (fast-check needs all three for commands).
+ */
+export function commandsReplay(): { replayPath?: string } {
+  return process.env.FC_REPLAY_PATH ? { replayPath: process.env.FC_REPLAY_PATH } : {};
+}
+
+/** A request as sent: method, path (ids filled in), query (strings or repeated strings), JSON body. */
+export interface GenRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  json?: unknown;
+  /** A non-JSON body from the recipe (uploads), sent as is. */
+  raw?: { body?: string | Buffer; headers?: Record<string, string> };
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A curl command reproducing `r` against `baseUrl`; the key is written `$MMS_KEY`, never its value. */
+export function curlOf(baseUrl: string, r: GenRequest): string {
+  const url = new URL(`${baseUrl}${r.path}`);
+  for (const [k, v] of Object.entries(r.query)) for (const item of ([] as string[]).concat(v)) url.searchParams.append(k, item);
+  const parts = ['curl -sS -i', '-X', r.method, shellQuote(url.toString()), '-H', '"Authorization: Bearer $MMS_KEY"'];
+  if (r.json !== undefined) parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(JSON.stringify(r.json)));
+  else if (r.raw?.body !== undefined) parts.push('--data-binary', '@<the recipe\'s body>');
+  return parts.join(' ');
+}
+
+/** Runs `body`; a thrown error is rethrown with the seed and the curl command of `r` appended. */
+export async function reproducible<T>(seed: number, baseUrl: string, r: GenRequest, what: string, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    throw new Error(`${message}\n── ${what}; seed=${seed}\n── reproduce: ${curlOf(baseUrl, r)}`, { cause: e });
+  }
+}
+
+/**
+ * The error of a failed sequence: the failure's message, then the seed and one numbered curl command per
+ * request the sequence sent (fast-check reports the shrunk sequence's error, so these are the shrunk
+ * sequence's requests).
+ */
+export function sequenceFailure(error: unknown, seed: number, baseUrl: string, sent: GenRequest[]): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const curls = sent.map((x, i) => `  ${i + 1}. ${curlOf(baseUrl, x)}`).join('\n');
+  return new Error(`${message}\n── sequence of ${sent.length} requests (seed=${seed}):\n${curls}`, { cause: error });
+}
+
+/**
+ * A digest of requests as sent (method, path, query, body), record ids numbered in order of first
+ * appearance (`wo_…`, integer path ids → `#1`) and run-unique names (`CT … 0x…`) left out: two runs with
+ * the same seed against a target in the same state print the same digest.
+ */
+export function requestDigest(requests: GenRequest[]): string {
+  const ids = new Map<string, string>();
+  // Integer ids in paths (custom-field definitions) are numbered too.
+  const text = requests.map((r) => JSON.stringify([r.method, r.path.replace(/\/(\d+)(?=\/|$)/g, '/int_$1xxxxxxxx'), r.query, r.json ?? null])).join('\n')
+    .replace(/\b[a-z]{2,5}_[0-9a-z]{8,}\b/g, (id) => ids.get(id) ?? (ids.set(id, `#${ids.size + 1}`), ids.get(id)!))
+    .replace(/\d+x[0-9a-z]+x[0-9a-z]+/g, 'uid');
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
