@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the mock's performance targets (issue 3, Performance and Reliability), measured, not
+ * `npm run bench`: the performance targets of the mock and the suite (docs/maintainers.md, Benchmarks), measured, not
  * asserted by timed tests. Prints a table, writes reports/bench.json, exits 1 when a target is missed or
  * a measurement is invalid (a non-2xx answer, a socket error).
  *
