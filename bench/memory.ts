@@ -1,5 +1,5 @@
 /**
- * Memory (issue 3, Performance 3): the mock's heap used after full garbage collection (and its RSS, for
+ * Memory (docs/maintainers.md, Benchmarks): the mock's heap used after full garbage collection (and its RSS, for
  * information) after 10,000 requests and again after 1,000,000, under a steady mix of reads and errors
  * that store nothing: a meter, work-order pages 1 and 2, a meter list, an unknown meter (404), a bad
  * limit (400) and an unknown key (401). Every key the run needs is minted before the first

@@ -1,7 +1,8 @@
 /**
  * The servers the benchmark compares, each in its own child process: the stateful mock (mock-child.ts),
- * plain `prism mock` on the same spec (its CLI with default settings; its log goes to /dev/null), and a
- * bare `node:http` server answering the mock's own response bytes (bare-child.ts).
+ * plain `prism mock` on the same spec (its CLI with default settings; its log goes to /dev/null), a
+ * bare `node:http` server answering the mock's own response bytes (bare-child.ts), and fastify
+ * answering the same bytes (fastify-child.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -69,6 +70,15 @@ export async function startBareServer(response: CapturedResponse): Promise<Bench
   child.send({ status: response.status, headers: response.headers, body: response.body.toString('base64') });
   const { url } = await ready;
   return { name: 'node:http', url, stop: stopper(child) };
+}
+
+/** Starts fastify (no plugins, hooks or schemas) answering `response` to every GET. */
+export async function startFastifyServer(response: CapturedResponse): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...TSX, resolve(ROOT, 'bench/fastify-child.ts')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = firstMessage<{ url: string }>(child, 'the fastify server');
+  child.send({ status: response.status, headers: response.headers, body: response.body.toString('base64') });
+  const { url } = await ready;
+  return { name: 'fastify', url, stop: stopper(child) };
 }
 
 async function freePort(): Promise<number> {

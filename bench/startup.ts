@@ -1,5 +1,5 @@
 /**
- * Start-up and shutdown (issue 3, Reliability). `npm run mock -- --port 0` is started as a user would,
+ * Start-up and shutdown (docs/maintainers.md, Benchmarks). `npm run mock -- --port 0` is started as a user would,
  * in a process group of its own, and timed from the spawn to its "ready" line and to its first answer.
  * Ctrl-C is imitated by SIGINT to the whole process group, on `tsx mock/main.ts` (the command the npm
  * script runs). npm's own status is recorded too: when /bin/sh (dash) dies of the SIGINT, npm re-raises

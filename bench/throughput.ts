@@ -1,13 +1,19 @@
 /**
- * Throughput (issue 3, Performance 1): requests per second of the stateful mock (authentication, rate
- * limiting and validation on), plain `prism mock` and a bare node:http server answering the mock's own
- * response bytes, on GET /v1/meters/{id} and GET /v1/work-orders?limit=100 (Prism drops the /v1
- * prefix). Every server gets the same requests (same keys, same headers) over the same connections;
- * rounds are interleaved, the server order rotating from round to round, and medians are compared.
+ * Throughput: requests per second of the stateful mock (every rule on: authentication by hashed key,
+ * rate limit, scope, module, validation, request id, problem details), plain `prism mock`, a bare
+ * node:http server and fastify, the last two answering the mock's own response bytes, on GET
+ * /v1/meters/{id} and GET /v1/work-orders?limit=100 (Prism drops the /v1 prefix). Every server gets the
+ * same requests (same keys, same headers) over the same connections; rounds are interleaved, the server
+ * order rotating from round to round, and medians are compared. Prism is left out of the list: it
+ * answers its static one-row example (or, dynamic, a random number of rows), never a 100-row page, so a
+ * ratio would compare unequal work (PRISM_LIST_DROPPED).
  */
 import { KeyPool, seededLiveKeys } from './keys.ts';
 import { median, perKey, runLoad, type LoadResult } from './load.ts';
-import { captureResponse, startBareServer, startMockServer, startPrism, type BenchServer } from './servers.ts';
+import { captureResponse, startBareServer, startFastifyServer, startMockServer, startPrism, type BenchServer } from './servers.ts';
+
+/** Why the list endpoint has no Prism ratio. */
+export const PRISM_LIST_DROPPED = 'prism mock answers its static example (one row, 0.8 KB) or, with --dynamic, a random number of generated rows: never a 100-row page, so no equal-work ratio';
 
 export interface ThroughputOptions {
   connections: number;
@@ -33,9 +39,13 @@ export interface EndpointReport {
   mockPath: string;
   prismPath: string;
   servers: Record<string, ServerFigures>;
-  /** Median mock rps over median prism rps, and over median bare node:http rps. */
-  vsPrism: number;
+  /** Median mock rps over median prism rps (undefined where Prism cannot do the same work: `prismDropped`), bare node:http rps and fastify rps. */
+  vsPrism?: number;
+  prismDropped?: string;
   vsBare: number;
+  vsFastify: number;
+  /** Median fastify rps over median bare rps. */
+  fastifyVsBare: number;
   /** Anything that makes a round invalid (non-2xx answers, socket errors). */
   problems: string[];
 }
@@ -63,8 +73,8 @@ export async function throughput(options: ThroughputOptions): Promise<EndpointRe
     const meters = (await (await fetch(`${mock.url}/v1/meters?limit=1`, { headers: auth })).json()) as { data: Array<{ id: string }> };
     const meterId = meters.data[0]!.id;
     const endpoints = [
-      { endpoint: 'GET /v1/meters/{id}', mockPath: `/v1/meters/${meterId}`, prismPath: `/meters/${meterId}` },
-      { endpoint: 'GET /v1/work-orders?limit=100', mockPath: '/v1/work-orders?limit=100', prismPath: '/work-orders?limit=100' },
+      { endpoint: 'GET /v1/meters/{id}', mockPath: `/v1/meters/${meterId}`, prismPath: `/meters/${meterId}`, withPrism: true },
+      { endpoint: 'GET /v1/work-orders?limit=100', mockPath: '/v1/work-orders?limit=100', prismPath: '/work-orders?limit=100', withPrism: false },
     ];
     options.log('starting prism mock …');
     const prism = await startPrism(endpoints[0]!.prismPath, auth);
@@ -76,11 +86,13 @@ export async function throughput(options: ThroughputOptions): Promise<EndpointRe
       if (captured.status !== 200) throw new Error(`${e.endpoint} answered ${captured.status}: ${captured.body.toString()}`);
       const bare = await startBareServer(captured);
       servers.push(bare);
-      const prismBytes = (await captureResponse(prism.url, e.prismPath, auth)).body.length;
+      const fastify = await startFastifyServer(captured);
+      servers.push(fastify);
       const contenders = [
         { server: mock as BenchServer, path: e.mockPath, bytes: captured.body.length },
-        { server: prism, path: e.prismPath, bytes: prismBytes },
+        ...(e.withPrism ? [{ server: prism, path: e.prismPath, bytes: (await captureResponse(prism.url, e.prismPath, auth)).body.length }] : []),
         { server: bare, path: e.mockPath, bytes: captured.body.length },
+        { server: fastify, path: e.mockPath, bytes: captured.body.length },
       ];
       const runs = new Map<string, LoadResult[]>(contenders.map((c) => [c.server.name, []]));
       const problems: string[] = [];
@@ -107,12 +119,16 @@ export async function throughput(options: ThroughputOptions): Promise<EndpointRe
         mockPath: e.mockPath,
         prismPath: e.prismPath,
         servers: byName,
-        vsPrism: byName.mock!.rps / byName['prism mock']!.rps,
+        ...(e.withPrism ? { vsPrism: byName.mock!.rps / byName['prism mock']!.rps } : { prismDropped: PRISM_LIST_DROPPED }),
         vsBare: byName.mock!.rps / byName['node:http']!.rps,
+        vsFastify: byName.mock!.rps / byName.fastify!.rps,
+        fastifyVsBare: byName.fastify!.rps / byName['node:http']!.rps,
         problems,
       });
-      await bare.stop();
-      servers.splice(servers.indexOf(bare), 1);
+      for (const reference of [bare, fastify]) {
+        await reference.stop();
+        servers.splice(servers.indexOf(reference), 1);
+      }
     }
     return reports;
   } finally {

@@ -1,5 +1,5 @@
 /**
- * Deep pages (issue 3, Performance 2): with 100,000 work orders loaded (`POST /__mock/bulk/work-orders`),
+ * Deep pages (docs/maintainers.md, Benchmarks): with 100,000 work orders loaded (`POST /__mock/bulk/work-orders`),
  * walk every page of GET /v1/work-orders?limit=100, then time page 1 and page 1000 alternately, one
  * request at a time over one keep-alive connection, and compare their medians (client-side time to the
  * last byte).

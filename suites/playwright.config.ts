@@ -1,7 +1,7 @@
 /**
  * The conformance run (docs/design.md §5); its settings come from the run's environment (contract/run-env.ts).
  * Target: the run's URL + profile, or the embedded mock. Projects: `setup` (the target answers) →
- * `conformance` and `properties` (fully parallel, every test makes its own data) → `serial` (rate limits
+ * `conformance` (conformance/, properties/ and generative/: fully parallel, every test makes its own data) → `serial` (rate limits
  * and the clock; runs last, one worker, as setup's teardown). The run's selection is each project's
  * `grep` except setup's: a command-line --grep would not reach `serial`, which runs as a teardown.
  * `use` carries the profile's request options (contract/profile.ts requestUse).
@@ -46,9 +46,9 @@ export default defineConfig({
   ],
   projects: [
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
-    { name: 'conformance', testMatch: /conformance\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
-    { name: 'properties', testMatch: /properties\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
-    { name: 'generative', testMatch: /generative\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
+    // One project for the parallel tests (features, properties, generative): a project has workers of
+    // its own, so three would start workers three times and run one after the other (bench/README.md).
+    { name: 'conformance', testMatch: /(conformance|properties|generative)\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
     { name: 'serial', testMatch: /serial\/.*\.spec\.ts/, workers: 1, fullyParallel: false, ...(grep && { grep }) },
   ],
 });

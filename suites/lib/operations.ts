@@ -22,3 +22,49 @@ export const scopes: string[] = loadScopes();
 export function placeholderPath(op: Operation): string {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'entity' ? 'assets' : op.parameters.find((p) => p.name === name && p.in === 'path' && (p.schema as { type?: string }).type === 'integer') ? '1' : `placeholder_${name}`));
 }
+
+/** The resource families a path names (its literal segments), as scope prefixes (`work-orders` → `work_orders`). */
+const PATH_FAMILIES: Record<string, string[]> = {
+  customfields: ['custom_fields'],
+  meters: ['meters'],
+  readings: ['meters'],
+  'work-orders': ['work_orders'],
+  workorders: ['work_orders'],
+  'other-costs': ['work_orders'],
+  parts: ['parts'],
+  workrequests: ['work_requests', 'work_request_portals'],
+  workrequestportals: ['work_request_portals', 'work_requests'],
+  assets: ['assets'],
+  locations: ['locations'],
+  identifiers: ['identifiers'],
+};
+
+/** How many further single scopes each operation is tried with, beyond those its path names. */
+const ROTATED_SCOPES = 3;
+
+/**
+ * The single scopes other than `op.scope` the scope matrix sends `op` with (Authentication 6–7,
+ * SCOPE-002): by default the scopes a scope-mapping error would most plausibly grant — both scopes of
+ * every family the path names (`/assets/{id}/parts/{partId}` → assets and parts), similarly named
+ * families included — and ROTATED_SCOPES more, chosen by the operation's position `index` so that across
+ * the 55 operations every single-scope key is tried on many operations it must not reach. With
+ * MMS_SCOPE_MATRIX=full every other scope (the full matrix, about three times the requests).
+ */
+export function otherScopesToTry(op: Operation, index: number): string[] {
+  const others = scopes.filter((s) => s !== op.scope);
+  if (process.env.MMS_SCOPE_MATRIX === 'full') return others;
+  const families = new Set(op.path.split('/').flatMap((segment) => PATH_FAMILIES[segment] ?? []));
+  const named = others.filter((s) => families.has(s.split(':')[0]!));
+  const rest = others.filter((s) => !named.includes(s));
+  return [...named, ...rotatingShare(rest, index, ROTATED_SCOPES)];
+}
+
+/**
+ * `count` items of `items` for the `index`-th member of a sample (items `index*count`, `index*count+1`,
+ * … modulo the length): consecutive indexes take consecutive shares, so a share per operation spreads
+ * every item over the operations. All of `items` when `count` ≥ its length.
+ */
+export function rotatingShare<T>(items: readonly T[], index: number, count: number): T[] {
+  if (count >= items.length) return [...items];
+  return Array.from({ length: count }, (_, k) => items[(index * count + k) % items.length]!);
+}

@@ -211,7 +211,7 @@ test.describe('parts section model', () => {
     const stock = await parts.stocked();
     await fc.assert(fc.asyncProperty(commands(false), async (cmds) => {
       await fc.asyncModelRun(() => setup(api, parts, stock, false, true), cmds);
-    }), propertyParameters(6));
+    }), propertyParameters(4));
   });
 
   test('random transitions, replaces, retries and stale commands keep stock and status consistent', {
@@ -221,13 +221,13 @@ test.describe('parts section model', () => {
     await commandsApply(api, parts, stock);
     await fc.assert(fc.asyncProperty(commands(false), async (cmds) => {
       await fc.asyncModelRun(() => setup(api, parts, stock, false, false), cmds);
-    }), propertyParameters(6));
+    }), propertyParameters(4));
   });
 
   test('usage edits of issued sections and reused keys keep stock and version consistent', { tag: ['@PARTS-014', '@PARTS-018'] }, async ({ api, parts }) => {
     const stock = await parts.stocked();
     await fc.assert(fc.asyncProperty(commands(true), async (cmds) => {
       await fc.asyncModelRun(() => setup(api, parts, stock, true, true), cmds);
-    }), propertyParameters(4));
+    }), propertyParameters(3));
   });
 });

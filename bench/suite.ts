@@ -1,0 +1,176 @@
+/**
+ * Bench parts `suite` and `remote`: the conformance suite itself, timed and counted.
+ *
+ * - `suite`: `mms-conformance run` against the embedded mock (what `npm run conformance` runs), with
+ *   Playwright's JSON reporter beside the kit's, so the run's wall time splits into its parts (start-up
+ *   to the first test, the setup project, the parallel project, the serial project, reports) and the
+ *   requests of each test (its evidence attachment, suites/lib/exchange.ts) add up per family (the
+ *   family of the test's first requirement tag) and per spec file.
+ * - `remote`: the same suite against a mock in a process of its own, reached through its profile as a
+ *   remote target is (`run --profile`), with the control API's latency fault adding `latencyMs` to every
+ *   request (mock/control/faults.ts); no test may fail because of the latency.
+ *
+ * Times are milliseconds of wall time; a run whose reports are missing throws.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT } from '../contract/paths.ts';
+import { controlHeaders } from './control.ts';
+import { startMockServer } from './servers.ts';
+
+/** Requests a one-live-key remote target allows per minute (Limits: 1,000 per sk_live_ key). */
+export const LIVE_KEY_REQUESTS_PER_MINUTE = 1000;
+
+export interface SuitePhases {
+  /** Process start to the first test (CLI, config, test files, global setup with the mock, the setup worker). */
+  startupMs: number;
+  /** The setup project's test. */
+  setupMs: number;
+  /** Setup's end to the parallel project's first test: its workers starting and loading their files. */
+  workerStartMs: number;
+  /** First to last test of the parallel project (features, properties, generative). */
+  parallelMs: number;
+  /** The serial project (rate limits, clock), from the parallel project's end. */
+  serialMs: number;
+  /** The last test's end to the process's exit (reports). */
+  reportsMs: number;
+}
+
+export interface SuiteReport {
+  wallMs: number;
+  exitCode: number | null;
+  verdict: string;
+  tests: { total: number; passed: number; failed: number; skipped: number };
+  /** The report's `run.requests`. */
+  requests: number;
+  /** Minutes of rate budget the requests take on a target with one live key. */
+  budgetMinutes: number;
+  phases: SuitePhases;
+  /** Requests by family (first requirement tag of each test), most first. */
+  requestsByFamily: Array<{ family: string; tests: number; requests: number }>;
+  /** Requests by spec file, most first. */
+  requestsByFile: Array<{ file: string; tests: number; requests: number }>;
+  /** Summed test durations by project (busy time of the workers). */
+  busyMsByProject: Record<string, number>;
+  /** Failed tests' titles (at most 20). */
+  failedTests: string[];
+}
+
+interface JsonResult { startTime: string; duration: number; status: string; attachments: Array<{ name: string; body?: string }> }
+interface JsonSpec { title: string; file: string; tags: string[]; tests: Array<{ projectName: string; results: JsonResult[] }> }
+interface JsonSuite { file?: string; specs?: JsonSpec[]; suites?: JsonSuite[] }
+
+interface TestRow { project: string; file: string; title: string; family: string; requests: number; start: number; end: number; status: string }
+
+/** The tests of Playwright's JSON report, with their requests (from the kit's evidence attachment) and times. */
+function testRows(json: { suites: JsonSuite[] }): TestRow[] {
+  const rows: TestRow[] = [];
+  const visit = (suite: JsonSuite) => {
+    for (const s of suite.suites ?? []) visit(s);
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        for (const r of t.results) {
+          const evidence = r.attachments.find((a) => a.name === 'conformance-evidence');
+          const requests = evidence?.body ? (JSON.parse(Buffer.from(evidence.body, 'base64').toString('utf8')) as { requests?: number }).requests ?? 0 : 0;
+          const start = Date.parse(r.startTime);
+          const family = (spec.tags[0] ?? '').replace(/^@/, '').split('-')[0] || '(none)';
+          rows.push({ project: t.projectName, file: spec.file, title: spec.title, family, requests, start, end: start + r.duration, status: r.status });
+        }
+      }
+    }
+  };
+  for (const s of json.suites) visit(s);
+  return rows;
+}
+
+function tally<K extends string>(rows: TestRow[], key: (r: TestRow) => string, name: K): Array<Record<K, string> & { tests: number; requests: number }> {
+  const by = new Map<string, { tests: number; requests: number }>();
+  for (const r of rows) {
+    const t = by.get(key(r)) ?? { tests: 0, requests: 0 };
+    t.tests++;
+    t.requests += r.requests;
+    by.set(key(r), t);
+  }
+  return [...by].sort((a, b) => b[1].requests - a[1].requests).map(([k, t]) => ({ [name]: k, ...t }) as Record<K, string> & { tests: number; requests: number });
+}
+
+/** The phases of a run from its tests' times; `spawnedAt` and `exitedAt` are epoch milliseconds. */
+function phases(rows: TestRow[], spawnedAt: number, exitedAt: number): SuitePhases {
+  const span = (project: string) => {
+    const of = rows.filter((r) => r.project === project);
+    return of.length ? { start: Math.min(...of.map((r) => r.start)), end: Math.max(...of.map((r) => r.end)) } : undefined;
+  };
+  const setup = span('setup');
+  const parallel = span('conformance');
+  const serial = span('serial');
+  const first = Math.min(...rows.map((r) => r.start));
+  const last = Math.max(...rows.map((r) => r.end));
+  return {
+    startupMs: first - spawnedAt,
+    setupMs: setup ? setup.end - setup.start : 0,
+    workerStartMs: setup && parallel ? parallel.start - setup.end : 0,
+    parallelMs: parallel ? parallel.end - parallel.start : 0,
+    serialMs: serial && parallel ? serial.end - parallel.end : 0,
+    reportsMs: exitedAt - last,
+  };
+}
+
+/** Runs `mms-conformance run` with `args` (plus the JSON reporter into a fresh folder) and reads what it wrote. */
+async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void, label: string): Promise<SuiteReport> {
+  const output = mkdtempSync(join(tmpdir(), 'mms-bench-suite-'));
+  const spawnedAt = Date.now();
+  const exitCode = await new Promise<number | null>((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'cli/main.ts'), 'run', '--output', output, '--reporter', 'json', ...args], { cwd: ROOT, env, stdio: 'ignore' });
+    child.on('exit', (code) => done(code));
+  });
+  const exitedAt = Date.now();
+  const report = JSON.parse(readFileSync(join(output, 'conformance.json'), 'utf8')) as { verdict: string; run: { requests: number; tests: SuiteReport['tests'] } };
+  const rows = testRows(JSON.parse(readFileSync(join(output, 'playwright-json.json'), 'utf8')) as { suites: JsonSuite[] });
+  const busy: Record<string, number> = {};
+  for (const r of rows) busy[r.project] = (busy[r.project] ?? 0) + (r.end - r.start);
+  const out: SuiteReport = {
+    wallMs: exitedAt - spawnedAt,
+    exitCode,
+    verdict: report.verdict,
+    tests: report.run.tests,
+    requests: report.run.requests,
+    budgetMinutes: report.run.requests / LIVE_KEY_REQUESTS_PER_MINUTE,
+    phases: phases(rows, spawnedAt, exitedAt),
+    requestsByFamily: tally(rows, (r) => r.family, 'family'),
+    requestsByFile: tally(rows, (r) => r.file, 'file'),
+    busyMsByProject: busy,
+    failedTests: rows.filter((r) => r.status !== 'passed' && r.status !== 'skipped').slice(0, 20).map((r) => `${r.file} › ${r.title}`),
+  };
+  log(`${label}: ${(out.wallMs / 1000).toFixed(1)} s, ${out.requests} requests, ${out.tests.failed}/${out.tests.total} tests failed, ${out.verdict}`);
+  return out;
+}
+
+/** The suite against the embedded mock (`npm run conformance`). */
+export function suiteRun(log: (line: string) => void): Promise<SuiteReport> {
+  const env = { ...process.env };
+  delete env.MOCK_MUTANT;
+  return runSuite([], env, log, 'embedded mock');
+}
+
+/**
+ * The suite against a mock of its own process with `latencyMs` added to every API request (the control
+ * API's latency fault), reached through its profile like a remote target.
+ */
+export async function remoteRun(latencyMs: number, log: (line: string) => void): Promise<SuiteReport & { latencyMs: number }> {
+  const mock = await startMockServer();
+  try {
+    const headers = controlHeaders();
+    const profile = await (await fetch(`${mock.url}/__mock/profile`, { headers })).json();
+    const set = await fetch(`${mock.url}/__mock/faults`, { method: 'PUT', headers, body: JSON.stringify({ latencyMs }) });
+    if (set.status !== 200) throw new Error(`the control API refused the latency fault: ${set.status} ${await set.text()}`);
+    const file = join(mkdtempSync(join(tmpdir(), 'mms-bench-remote-')), 'profile.json');
+    writeFileSync(file, JSON.stringify(profile, null, 2), { mode: 0o600 });
+    const env = { ...process.env };
+    delete env.MOCK_MUTANT;
+    return { latencyMs, ...(await runSuite(['--profile', file, '--no-profile-check'], env, log, `remote-like (+${latencyMs} ms per request)`)) };
+  } finally {
+    await mock.stop();
+  }
+}
