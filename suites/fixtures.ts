@@ -10,8 +10,8 @@
  * Every response any client receives is recorded and passes the universal checks (checks/).
  * - `keepWorker` (auto): a failed test's last attempt keeps its worker (suites/lib/kept-failure.ts).
  */
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
-import { requestUse, type TargetProfile } from '../contract/profile.ts';
+import { test as base, expect } from '@playwright/test';
+import type { TargetProfile } from '../contract/profile.ts';
 import type { Module } from '../contract/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
 import { EVIDENCE_ATTACHMENT, evidenceOf } from './lib/exchange.ts';
@@ -22,7 +22,6 @@ import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
 import { Redactor } from './lib/redact.ts';
 import { targetProfile } from './lib/target.ts';
-import { transportFor, type Transport } from './lib/transport.ts';
 import type { CheckState } from './checks/registry.ts';
 
 /** Clients by role of the target profile. */
@@ -47,7 +46,6 @@ export interface Roles {
 
 interface WorkerFixtures {
   profile: TargetProfile;
-  transport: Transport;
   governor: RateGovernor;
   redactor: Redactor;
   checkState: CheckState;
@@ -70,17 +68,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   governor: [async ({}, use) => use(new RateGovernor()), { scope: 'worker' }],
   redactor: [async ({ profile }, use) => use(Redactor.forProfile(profile)), { scope: 'worker' }],
   checkState: [async ({}, use) => use({ requestIds: new Set<string>() }), { scope: 'worker' }],
-  // One per worker: Node's fetch keeps its connections; the Playwright context (proxy, unverified TLS,
-  // what fetch cannot send) is created on first use, with the profile's request options.
-  transport: [async ({ playwright, profile }, use) => {
-    let context: Promise<APIRequestContext> | undefined;
-    await use(transportFor(profile, () => (context ??= playwright.request.newContext(requestUse(profile)))));
-    if (context) await (await context).dispose();
-  }, { scope: 'worker' }],
 
-  session: async ({ transport, profile, governor, redactor, checkState }, use, testInfo) => {
+  session: async ({ request, profile, governor, redactor, checkState }, use, testInfo) => {
     const session: ClientSession = {
-      transport, baseUrl: profile.baseUrl, governor, redactor, checkState,
+      request, baseUrl: profile.baseUrl, governor, redactor, checkState,
       exchanges: [], checkFailures: [], pace: true, lastRead: -1,
       stillPassing: () => testInfo.status === 'passed',
     };

@@ -1,6 +1,5 @@
 /**
- * The suite's API client: requests go through the session's transport (lib/transport.ts: Node's fetch, or
- * Playwright's APIRequestContext where only it can send them; no browser).
+ * The suite's API client over Playwright's APIRequestContext (the `request` fixture, no browser).
  *
  * Every response is recorded as evidence (secrets redacted) and passes through the universal checks. A
  * failed check is recorded in the session (`checkFailures`, with its exchange) and fails only the check's
@@ -10,13 +9,13 @@
  * key pool are paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in
  * the evidence.
  */
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { readRunEnv } from '../../contract/run-env.ts';
 import { CHECKS, type CheckState } from '../checks/registry.ts';
 import { operationFor } from './spec-index.ts';
 import { MAX_BODY_CHARS, type CheckFailure, type Exchange } from './exchange.ts';
 import type { RateGovernor } from './pacing.ts';
 import type { Redactor } from './redact.ts';
-import type { Transport, WireResponse } from './transport.ts';
 
 type QueryValue = string | number | boolean | undefined | Array<string | number>;
 
@@ -44,8 +43,7 @@ export type Credentials = { pool: string[]; offset: number } | { key: string } |
 
 /** What all clients of one test share: where, what to record, how to check. */
 export interface ClientSession {
-  /** How requests go on the wire (lib/transport.ts). */
-  transport: Transport;
+  request: APIRequestContext;
   baseUrl: string;
   governor: RateGovernor;
   redactor: Redactor;
@@ -141,9 +139,11 @@ export class ApiClient {
       }
       const started = Date.now();
       const startedAt = new Date(started).toISOString();
-      let response: WireResponse;
+      let response: APIResponse;
+      let buffer: Buffer;
       try {
-        response = await s.transport({ method, url: url.toString(), headers, data, timeout: REQUEST_TIMEOUT_MS });
+        response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: REQUEST_TIMEOUT_MS });
+        buffer = await response.body();
       } catch (e) {
         const error = redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`);
         // No answer (timeout, reset, garbage): the request is the evidence, status 0 as in HAR; no check runs on it.
@@ -151,10 +151,10 @@ export class ApiClient {
         if (s.stillPassing()) s.lastRead = s.exchanges.length - 1;
         throw error;
       }
-      const responseHeaders = response.headers;
-      const text = response.body.toString('utf8');
+      const responseHeaders = response.headers();
+      const text = buffer.toString('utf8');
       if (key) s.governor.observe(key, responseHeaders);
-      if (response.status === 429 && s.pace && key && attempt < 3) {
+      if (response.status() === 429 && s.pace && key && attempt < 3) {
         const wait = Math.min(61, Math.max(1, Number(responseHeaders['retry-after']) || 1));
         s.governor.spent(key, wait);
         retries.push({ status: 429, waitedSeconds: wait });
@@ -172,7 +172,7 @@ export class ApiClient {
       }
       const exchange: Exchange = {
         ...this.requestRecord(method, url, headers, data),
-        status: response.status,
+        status: response.status(),
         responseHeaders,
         responseBody: truncate(s.redactor.text(text)),
         json,
