@@ -1,8 +1,8 @@
 /**
  * The exact-scope matrix (Authentication 6–7): every operation is sent, as its recipe builds it (or as
- * it is, when it needs no input), with its own single-scope key, the single-scope keys a scope mapping
- * error would grant (lib/operations.ts otherScopesToTry: the rest of the full matrix with
- * MMS_SCOPE_MATRIX=full) and a key with no scopes; only its own scope gets past the scope check. A
+ * it is, when it needs no input), with its own single-scope key, every other single-scope key
+ * (lib/operations.ts otherScopesToTry; a third of them with MMS_SCOPE_MATRIX=sample) and a key with no
+ * scopes; only its own scope gets past the scope check. A
  * write scope never implies read.
  */
 import { test, expect } from '../fixtures.ts';

@@ -44,15 +44,16 @@ const ROTATED_SCOPES = 3;
 
 /**
  * The single scopes other than `op.scope` the scope matrix sends `op` with (Authentication 6–7,
- * SCOPE-002): by default the scopes a scope-mapping error would most plausibly grant — both scopes of
- * every family the path names (`/assets/{id}/parts/{partId}` → assets and parts), similarly named
- * families included — and ROTATED_SCOPES more, chosen by the operation's position `index` so that across
- * the 55 operations every single-scope key is tried on many operations it must not reach. With
- * MMS_SCOPE_MATRIX=full every other scope (the full matrix, about three times the requests).
+ * SCOPE-002): by default every other scope (the full matrix: a certification must find a mapping error
+ * on any pair). With MMS_SCOPE_MATRIX=sample, about a third of the requests: the scopes a scope-mapping
+ * error would most plausibly grant — both scopes of every family the path names
+ * (`/assets/{id}/parts/{partId}` → assets and parts), similarly named families included — and
+ * ROTATED_SCOPES more, chosen by the operation's position `index` so that across the 55 operations every
+ * single-scope key is tried on many operations it must not reach (a quick gate, not a certification).
  */
 export function otherScopesToTry(op: Operation, index: number): string[] {
   const others = scopes.filter((s) => s !== op.scope);
-  if (process.env.MMS_SCOPE_MATRIX === 'full') return others;
+  if (process.env.MMS_SCOPE_MATRIX !== 'sample') return others;
   const families = new Set(op.path.split('/').flatMap((segment) => PATH_FAMILIES[segment] ?? []));
   const named = others.filter((s) => families.has(s.split(':')[0]!));
   const rest = others.filter((s) => !named.includes(s));
