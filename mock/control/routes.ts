@@ -15,6 +15,7 @@ import { failure, write } from '../http/send.ts';
 import { ProblemError, invalid } from '../http/problem.ts';
 import type { OrgFixture } from '../seed/fixtures-file.ts';
 import type { FaultConfig } from './faults.ts';
+import type { ControlEffect } from '../state/persistence.ts';
 import { MAX_BULK_TOTAL, MAX_BULK_WORK_ORDERS, bulkWorkOrders } from './bulk.ts';
 import { boundedNumber, boundedString, isObject as object, onlyFields, organizationsInput } from './input.ts';
 
@@ -30,6 +31,19 @@ export interface ControlOptions {
   /** The current target profile. */
   profile(): unknown;
   seed(): number;
+  /** Runs a route under the state store (mock/state/persistence.ts); absent with the memory store. */
+  persist?<T extends { status: number }>(effect: ControlEffect, run: () => T): T | Promise<T>;
+}
+
+/** What the control request `method path` changes (the state store locks and stores just that). */
+export function controlEffect(method: string, path: string, body: Record<string, unknown>): ControlEffect {
+  if (method === 'GET' || path === '/__mock/faults') return { kind: 'read' };
+  if (path === '/__mock/reset') return { kind: 'all', reset: true };
+  if (path === '/__mock/clock/advance') return { kind: 'world' };
+  const org = /^\/__mock\/orgs\/([^/]+)$/.exec(path);
+  if (org) return { kind: 'org', orgId: segment(org[1]!) };
+  if (path === '/__mock/keys' && typeof body.orgId === 'string') return { kind: 'org', orgId: body.orgId };
+  return { kind: 'all' };
 }
 
 type Route = (app: ServedApp, body: Record<string, unknown>, params: string[]) => { status: number; body?: unknown };
@@ -205,9 +219,10 @@ export function controlApi(app: ServedApp, options: ControlOptions) {
         const body = raw.length ? parseJson(raw) : {};
         if (!object(body)) throw invalid('body', '/', 'must be a JSON object');
         onlyFields(body, '', found.fields);
-        const out = found.route(app, body, found.m!.slice(1).map(segment));
-        respond(out.status, out.body);
+        const run = () => found.route(app, body, found.m!.slice(1).map(segment));
+        return options.persist ? options.persist(controlEffect(req.method!, path, body), run) : run();
       })
+      .then((out) => respond(out.status, out.body))
       .catch(fail);
     return true;
   };
