@@ -8,7 +8,7 @@ import { test, expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACME_LIVE, ACME_TEST, api, body, control, killHard, startChildMock } from './state-support.ts';
+import { ACME_LIVE, ACME_TEST, api, body, control, killHard, startChildMock } from '../../tools/lib/child-mock.ts';
 
 let dir: string;
 test.beforeEach(() => {

@@ -7,8 +7,8 @@
  * `kill -9` and started again serves everything acknowledged.
  */
 import { test, expect } from '@playwright/test';
-import { ACME_LIVE, api, body, control, killHard, startChildMock, type ChildMock } from './state-support.ts';
-import { startPostgres, type Postgres } from './postgres-support.ts';
+import { ACME_LIVE, api, body, control, killHard, startChildMock, type ChildMock } from '../../tools/lib/child-mock.ts';
+import { startPostgres, type Postgres } from '../../tools/lib/postgres.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

@@ -1,5 +1,6 @@
 /**
- * Helpers of the state-store tests (mock/state/; docs/integrators.md, "State and replicas"): mock/main.ts
+ * Helpers of the state-store tests and tools/conformance-on-store.ts (mock/state/; docs/integrators.md,
+ * "State and replicas"): mock/main.ts
  * as a child process (so a test can `kill -9` it), and calls to it with a key or the control token.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

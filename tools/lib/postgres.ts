@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL cluster for the replica tests (docs/integrators.md, "State and replicas"):
+ * A throwaway PostgreSQL cluster for the replica tests and tools/conformance-on-store.ts (docs/integrators.md, "State and replicas"):
  * Debian's `postgresql` package (`.ci/run` installs it), a temporary data directory, trust
  * authentication on 127.0.0.1, fsync off (the cluster is discarded). As root, the cluster runs as the
  * `postgres` user (initdb refuses root). The port is the first free one of 5433–5439.
