@@ -19,8 +19,9 @@ import { startup, type StartupReport } from './startup.ts';
 import { failingRun, type FailingReport } from './failing-run.ts';
 import { throughput, type EndpointReport } from './throughput.ts';
 import { walk, type WalkReport } from './walk.ts';
+import { stateCost, type StateReport } from './state.ts';
 
-const PARTS = ['throughput', 'walk', 'memory', 'startup', 'failing'] as const;
+const PARTS = ['throughput', 'walk', 'memory', 'startup', 'failing', 'state'] as const;
 type Part = (typeof PARTS)[number];
 
 const positive = (name: string) => (value: string): number => {
@@ -52,7 +53,7 @@ const log = (line: string) => process.stderr.write(`  ${line}\n`);
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 const targets: Target[] = [];
 const problems: string[] = [];
-const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; targets: Target[]; problems: string[] } = {
+const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; state?: StateReport[]; targets: Target[]; problems: string[] } = {
   startedAt: new Date().toISOString(),
   command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
   node: process.version,
@@ -106,6 +107,19 @@ if (opts.only.includes('failing')) {
   problems.push(...f.problems.map((p) => `failing: ${p}`));
 }
 
+if (opts.only.includes('state')) {
+  process.stderr.write('state stores (memory, file, PostgreSQL; interleaved rounds)\n');
+  report.state = await stateCost({ connections: opts.connections, duration: opts.duration, warmup: opts.warmup, rounds: opts.rounds, log });
+  for (const e of report.state) {
+    const file = e.stores.file!;
+    const pg = e.stores.postgres!;
+    const isRead = e.endpoint.startsWith('GET');
+    targets.push({ name: `${e.endpoint}: file store ÷ memory store`, measured: `${fixed(file.vsMemory)}×`, target: isRead ? '≥ 0.8×' : 'stated', met: !isRead || file.vsMemory >= 0.8 });
+    targets.push({ name: `${e.endpoint}: PostgreSQL store ÷ memory store`, measured: `${fixed(pg.vsMemory)}×`, target: 'stated', met: true });
+    problems.push(...e.problems.map((p) => `state ${e.endpoint}: ${p}`));
+  }
+}
+
 const rows: string[][] = [['target', 'measured', 'wanted', '']];
 for (const t of targets) rows.push([t.name, t.measured, t.target, t.met ? 'met' : 'MISSED']);
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -118,6 +132,12 @@ if (report.throughput) {
     for (const [name, f] of Object.entries(e.servers)) {
       out.push(`  ${e.endpoint.padEnd(30)} ${name.padEnd(10)} ${Math.round(f.rps).toString().padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.responseBytes} B body  rounds ${f.rounds.join(' ')}`);
     }
+  }
+}
+if (report.state) {
+  out.push('', 'state stores, medians of interleaved rounds:');
+  for (const e of report.state) {
+    for (const [name, f] of Object.entries(e.stores)) out.push(`  ${e.endpoint.padEnd(22)} ${name.padEnd(8)} ${Math.round(f.rps).toString().padStart(6)} req/s  ${fixed(f.vsMemory)}× memory  p50 ${f.p50} ms  p99 ${f.p99} ms  rounds ${f.rounds.join(' ')}`);
   }
 }
 if (report.walk) out.push('', `walk: ${report.walk.workOrders.toLocaleString('en')} work orders, ${report.walk.pages} pages in ${fixed(report.walk.walkSeconds, 1)} s`);
