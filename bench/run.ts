@@ -4,7 +4,7 @@
  * a measurement is invalid (a non-2xx answer, a socket error).
  *
  *   npm run bench                                  # everything (about 10 minutes)
- *   npm run bench -- --only throughput,walk       # some parts: throughput, walk, memory, startup, failing
+ *   npm run bench -- --only throughput,walk       # some parts: throughput, walk, memory, startup, failing, state
  *   npm run bench -- --duration 5 --rounds 3 --memory-requests 200000
  *
  * The machine may be noisy: rounds are interleaved and medians compared; read ratios, not absolute
