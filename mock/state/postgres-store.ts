@@ -6,7 +6,8 @@
  *
  * - Every API request first catches up: one query reads every document's revision and any newer
  *   document is loaded (read-your-write across replicas).
- * - Rate-limit windows are counted in `mock_rate` (one upsert per request): a key's budget is shared.
+ * - Rate-limit windows are counted in `mock_rate` (one upsert per request, in the catch-up's statement
+ *   when this replica knows the key already): a key's budget is shared.
  * - A write (any method but GET/HEAD/OPTIONS) runs in one transaction holding its organization's row
  *   lock (`SELECT … FOR UPDATE`): reload if stale → handler → store the whole document with a new
  *   revision → commit → answer. Exactly-once rules (parts-section versions, approval once, idempotency
@@ -15,7 +16,7 @@
  * - Control requests lock what they change (control/routes.ts `controlEffect`): the world row, one
  *   organization's row, or every row under an advisory lock.
  *
- * Cost: two round trips per read, three more per write, plus O(organization size) to serialize and store
+ * Cost: one round trip per read (two for a key this replica has not seen), four more per write, plus O(organization size) to serialize and store
  * the organization's document (figures in docs/integrators.md).
  */
 import { randomInt } from 'node:crypto';
@@ -24,7 +25,9 @@ import type { MockApp, StageTools } from '../app.ts';
 import type { Reply } from '../http/context.ts';
 import { ProblemError } from '../http/problem.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
+import { authenticate } from '../pipeline/authenticate.ts';
 import { rateLimited } from '../pipeline/rate-limit.ts';
+import type { ApiKey } from '../store/types.ts';
 import { ANSWERED, type StageWork } from '../pipeline/stages.ts';
 import type { World } from '../store/world.ts';
 import { applyWorldDoc, dropOrg, loadOrg, orgToDoc, worldFromState, worldToDoc, STATE_FORMAT, STATE_VERSION, type OrgDoc, type WorldDoc } from './document.ts';
@@ -108,9 +111,23 @@ export class PostgresStore implements Persistence {
     this.app = tools.app;
     const { limits, bucket, handlers } = tools;
     return {
-      authenticate: (ex: Exchange) => this.catchUp().then(() => defaults.authenticate(ex) as void),
+      authenticate: (ex: Exchange) => {
+        // A key this replica knows already: its rate count and the catch-up go in one round trip (the
+        // key is checked again once caught up: another replica may have revoked it).
+        const known = this.knownKey(ex);
+        if (!known) return this.catchUp().then(() => defaults.authenticate(ex) as void);
+        const now = this.app!.world.clock.now();
+        return this.catchUp([bucket(known), windowStart(now)]).then((used) => {
+          defaults.authenticate(ex);
+          if (bucket(ex.key) === bucket(known)) ex.rate = rateDecision(used!, limits[ex.key.prefix], now);
+        });
+      },
       rateLimit: (ex: Exchange) => {
         const key = ex.key;
+        if (ex.rate) {
+          if (!ex.rate.allowed) throw rateLimited(ex.rate);
+          return;
+        }
         return this.pool.query<{ used: number }>(TAKE_RATE, [bucket(key), windowStart(ex.now)]).then((r) => {
           const rate = (ex.rate = rateDecision(r.rows[0]!.used, limits[key.prefix], ex.now));
           if (!rate.allowed) throw rateLimited(rate);
@@ -143,9 +160,24 @@ export class PostgresStore implements Persistence {
     await this.pool.end();
   }
 
-  /** Loads every document stored with a newer revision than this process has, and drops deleted organizations. */
-  private async catchUp(): Promise<void> {
-    const rows = (await this.pool.query<Row>('SELECT key, revision FROM mock_state')).rows;
+  /** The valid key of `ex`'s Authorization as this replica knows it, or undefined. */
+  private knownKey(ex: Exchange): ApiKey | undefined {
+    try {
+      return authenticate(ex.req.headers.authorization, this.app!.world, this.app!.world.clock.now());
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Loads every document stored with a newer revision than this process has, and drops deleted
+   * organizations; with `rate` ([bucket, window start]) also counts one request in that window, in the
+   * same statement, and returns the window's count.
+   */
+  private async catchUp(rate?: [string, number]): Promise<number | undefined> {
+    const rows = rate
+      ? (await this.pool.query<Row & { used: number }>(`WITH r AS (${TAKE_RATE}) SELECT (SELECT used FROM r) AS used, key, revision FROM mock_state`, rate)).rows
+      : (await this.pool.query<Row & { used?: number }>('SELECT key, revision FROM mock_state')).rows;
     const stale = rows.filter((r) => (this.revisions.get(r.key) ?? -1) < Number(r.revision)).map((r) => r.key);
     if (stale.length > 0) this.apply((await this.pool.query<Row & { doc: string }>('SELECT key, revision, doc FROM mock_state WHERE key = ANY($1) ORDER BY pos', [stale])).rows);
     if (rows.length - 1 < this.app!.world.orgs.size) {
@@ -157,6 +189,7 @@ export class PostgresStore implements Persistence {
         }
       }
     }
+    return rows[0]?.used;
   }
 
   /** Applies stored documents newer than what this process has. */

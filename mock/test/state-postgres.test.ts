@@ -3,7 +3,7 @@
  * throwaway cluster (postgres-support.ts), two mock replicas as child processes and a round-robin client.
  * A record written through one replica is read through the other at once; of 50 concurrent parts
  * commands on one version spread over both replicas exactly one applies; an idempotent retry through
- * the other replica gets the original answer; a key's rate budget is shared; a replica killed with
+ * the other replica gets the original answer; a key's rate budget is shared, its revocation immediate; a replica killed with
  * `kill -9` and started again serves everything acknowledged.
  */
 import { test, expect } from '@playwright/test';
@@ -70,6 +70,13 @@ test('a key minted through one replica works through the other, and its rate bud
   const statuses = await Promise.all(Array.from({ length: 120 }, () => api(next(), secret, '/v1/assets?limit=1').then((r) => r.status)));
   expect(statuses.filter((s) => s === 200)).toHaveLength(100);
   expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+});
+
+test('a key revoked through one replica is refused by the other at once', async () => {
+  const minted = await body(control(replicas[0]!.url, '/__mock/keys', { method: 'POST', body: { orgId: 'org_acme', label: 'to revoke' } }));
+  expect((await api(replicas[1]!.url, minted.secret, '/v1/assets?limit=1')).status).toBe(200);
+  expect((await control(replicas[0]!.url, `/__mock/keys/${minted.id}/revoke`, { method: 'POST' })).status).toBe(204);
+  expect((await api(replicas[1]!.url, minted.secret, '/v1/assets?limit=1')).status).toBe(401);
 });
 
 test('a replica killed with kill -9 after an acknowledged write serves it when started again', async () => {
