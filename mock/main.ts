@@ -94,7 +94,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   }
   const keys = mock.profile.keys as { live: string[]; test: string; otherOrg: string; scopes: Record<string, string> };
   const out = [
-    `Maintenance Management Service mock (seed ${opts.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
+    `Maintenance Management Service mock (seed ${mock.app.world.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
     `  API base     ${mock.baseUrl}`,
     `  state        ${mock.state.description}${mock.state.description === 'memory' ? ' (lost on exit; --state FILE keeps it)' : mock.state.loaded ? ' (loaded)' : ' (new, seeded)'}`,
     ...(opts.variant?.length ? [`  VARIANTS     ${opts.variant.map((v) => v.name).join(', ')} (freedoms served differently; docs/freedoms.md)`] : []),
