@@ -44,7 +44,11 @@ CREATE TABLE IF NOT EXISTS mock_rate (bucket text PRIMARY KEY, start bigint NOT 
 const INIT_LOCK = 0x6d6d7331;
 const ALL_LOCK = 0x6d6d7332;
 
-const TAKE_RATE = 'INSERT INTO mock_rate (bucket, start, used) VALUES ($1, $2, 1) ON CONFLICT (bucket) DO UPDATE SET used = CASE WHEN mock_rate.start = excluded.start THEN mock_rate.used + 1 ELSE 1 END, start = excluded.start RETURNING used';
+/**
+ * Counts one request in a key's window. A window never moves back: a replica whose clock reading is a
+ * window behind (it read the clock just before another replica moved on) counts in the newer window.
+ */
+const TAKE_RATE = 'INSERT INTO mock_rate (bucket, start, used) VALUES ($1, $2, 1) ON CONFLICT (bucket) DO UPDATE SET used = CASE WHEN excluded.start > mock_rate.start THEN 1 ELSE mock_rate.used + 1 END, start = GREATEST(mock_rate.start, excluded.start) RETURNING used';
 const UPSERT_DOC = `INSERT INTO mock_state (key, pos, revision, doc) VALUES ($1, (SELECT coalesce(max(pos), 0) + 1 FROM mock_state), nextval('mock_revision'), $2)
   ON CONFLICT (key) DO UPDATE SET doc = excluded.doc, revision = excluded.revision RETURNING revision`;
 
@@ -119,7 +123,9 @@ export class PostgresStore implements Persistence {
         const now = this.app!.world.clock.now();
         return this.catchUp([bucket(known), windowStart(now)]).then((used) => {
           defaults.authenticate(ex);
-          if (bucket(ex.key) === bucket(known)) ex.rate = rateDecision(used!, limits[ex.key.prefix], now);
+          // The count stands unless the catch-up moved the clock (or the minute turned) into another window:
+          // then the rateLimit stage counts the request in the window of the clock as it is now.
+          if (bucket(ex.key) === bucket(known) && windowStart(ex.now) === windowStart(now)) ex.rate = rateDecision(used!, limits[ex.key.prefix], now);
         });
       },
       rateLimit: (ex: Exchange) => {
