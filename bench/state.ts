@@ -1,6 +1,6 @@
 /**
  * The cost of the state stores (docs/integrators.md, "State and replicas"): throughput of a GET by id
- * (`GET /v1/meters/{id}`) and of a create (`POST /v1/assets`) against three mocks in child processes,
+ * (`GET /v1/meters/{id}`) and of a create (`POST /v1/meters`, at a seeded location) against three mocks in child processes,
  * on the memory store, on the file store (a fresh SQLite file) and on PostgreSQL (a throwaway cluster,
  * tools/lib/postgres.ts), as ratios to the memory store within one run. Rounds are interleaved, the
  * server order rotating from round to round, and medians are compared. Keys come from each mock's own
@@ -44,12 +44,14 @@ export async function stateCost(options: StateOptions): Promise<StateReport[]> {
       contenders.push({ server, keys: new KeyPool(server.url, await seededLiveKeys(server.url)), plan: { rps: 2000 } });
     }
     const [setupKey] = await contenders[0]!.keys.keysFor(10, 1);
-    const meters = (await (await fetch(`${contenders[0]!.server.url}/v1/meters?limit=1`, { headers: { authorization: `Bearer ${setupKey}` } })).json()) as { data: Array<{ id: string }> };
-    // Every mock has the same seed, so the same meter ids.
-    const meterId = meters.data[0]!.id;
+    const first = async (path: string) => ((await (await fetch(`${contenders[0]!.server.url}${path}`, { headers: { authorization: `Bearer ${setupKey}` } })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
+    // Every mock has the same seed, so the same ids.
+    const meterId = await first('/v1/meters?limit=1');
+    const locationId = await first('/v1/locations?limit=1');
+    const create = JSON.stringify({ name: 'Bench meter', location_id: locationId });
     const endpoints: Array<{ endpoint: string; request: (key: string) => LoadRequest; status: string }> = [
       { endpoint: 'GET /v1/meters/{id}', status: '200', request: (key) => ({ path: `/v1/meters/${meterId}`, headers: { authorization: `Bearer ${key}` } }) },
-      { endpoint: 'POST /v1/assets', status: '201', request: (key) => ({ method: 'POST', path: '/v1/assets', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"name":"Bench asset"}' }) },
+      { endpoint: 'POST /v1/meters', status: '201', request: (key) => ({ method: 'POST', path: '/v1/meters', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: create }) },
     ];
     const reports: StateReport[] = [];
     for (const e of endpoints) {

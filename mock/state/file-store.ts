@@ -5,12 +5,13 @@
  *
  * Durability: a write's handler runs, then its organization's whole document is committed with
  * `synchronous = FULL` (the WAL is fsynced) before the answer is sent; `kill -9` after a 2xx loses
- * nothing. Rate-limit counts are committed per request with `synchronous = NORMAL` (WAL, not fsynced:
- * they survive a killed process, not a power cut). The database is opened in exclusive locking mode: a
- * second process on the same file fails to start instead of diverging.
+ * nothing. Rate-limit counts are kept in memory and written behind: every 50 ms, with every write and
+ * every control request, and on close (`synchronous = NORMAL`: they survive a killed process, not a power
+ * cut); a `kill -9` loses at most the last 50 ms of counts. The database is opened in exclusive locking
+ * mode: a second process on the same file fails to start instead of diverging.
  *
  * Cost: a write stores its organization's whole document, O(organization size) (figures in
- * docs/integrators.md); a read does one SQLite upsert (its rate-limit window) and nothing else.
+ * docs/integrators.md); a read touches no database.
  */
 import { randomInt } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -26,6 +27,9 @@ import { loadOrg, orgToDoc, worldFromState, worldToDoc, STATE_FORMAT, STATE_VERS
 import { isRead, orgKey, WORLD_KEY, type ControlEffect, type Persistence } from './persistence.ts';
 import { rateDecision, windowStart } from './rate.ts';
 
+/** How often changed rate-limit windows are written (ms). */
+const RATE_FLUSH_MS = 50;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, pos INTEGER NOT NULL, doc TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rate (bucket TEXT PRIMARY KEY, start INTEGER NOT NULL, used INTEGER NOT NULL);
@@ -35,7 +39,11 @@ export class FileStore implements Persistence {
   readonly description: string;
   private readonly db: Database.Database;
   private readonly upsertDoc: Database.Statement<[string, number, string]>;
-  private readonly takeRate: Database.Statement<[string, number], { used: number }>;
+  private readonly putRate: Database.Statement<[string, number, number]>;
+  /** Rate-limit windows by bucket (the stored ones at open), and the buckets changed since the last flush. */
+  private readonly windows = new Map<string, { start: number; used: number }>();
+  private readonly dirty = new Set<string>();
+  private readonly flusher: NodeJS.Timeout;
 
   /** Opens (creating when absent) the database at `path`; throws when another process holds it. */
   constructor(path: string) {
@@ -46,7 +54,32 @@ export class FileStore implements Persistence {
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
     this.upsertDoc = this.db.prepare('INSERT INTO state (key, pos, doc) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET doc = excluded.doc');
-    this.takeRate = this.db.prepare('INSERT INTO rate (bucket, start, used) VALUES (?, ?, 1) ON CONFLICT (bucket) DO UPDATE SET used = CASE WHEN start = excluded.start THEN used + 1 ELSE 1 END, start = excluded.start RETURNING used');
+    this.putRate = this.db.prepare('INSERT INTO rate (bucket, start, used) VALUES (?, ?, ?) ON CONFLICT (bucket) DO UPDATE SET start = excluded.start, used = excluded.used');
+    for (const r of this.db.prepare('SELECT bucket, start, used FROM rate').all() as Array<{ bucket: string; start: number; used: number }>) this.windows.set(r.bucket, { start: r.start, used: r.used });
+    this.flusher = setInterval(() => this.flushRates(), RATE_FLUSH_MS);
+    this.flusher.unref();
+  }
+
+  /** Counts one request in `bucket`'s window starting at `start` (epoch ms); returns the window's count. */
+  private takeRate(bucket: string, start: number): number {
+    let w = this.windows.get(bucket);
+    if (!w || start > w.start) this.windows.set(bucket, (w = { start, used: 0 }));
+    this.dirty.add(bucket);
+    return ++w.used;
+  }
+
+  /** Writes the changed rate-limit windows (one transaction, not fsynced). */
+  private flushRates(): void {
+    if (this.dirty.size === 0 || !this.db.open) return;
+    this.db.transaction(() => this.writeRates())();
+  }
+
+  private writeRates(): void {
+    for (const bucket of this.dirty) {
+      const w = this.windows.get(bucket);
+      if (w) this.putRate.run(bucket, w.start, w.used);
+    }
+    this.dirty.clear();
   }
 
   async open(initial: () => World): Promise<{ world: World; loaded: boolean }> {
@@ -66,7 +99,7 @@ export class FileStore implements Persistence {
     return {
       rateLimit: (ex: Exchange) => {
         const key = ex.key;
-        const rate = (ex.rate = rateDecision(this.takeRate.get(bucket(key), windowStart(ex.now))!.used, limits[key.prefix], ex.now));
+        const rate = (ex.rate = rateDecision(this.takeRate(bucket(key), windowStart(ex.now)), limits[key.prefix], ex.now));
         if (!rate.allowed) throw rateLimited(rate);
       },
       handle: handleStep(wrapped, tools.reply),
@@ -75,6 +108,7 @@ export class FileStore implements Persistence {
 
   control<T extends { status: number }>(app: MockApp, effect: ControlEffect, run: () => T): T {
     const out = run();
+    this.flushRates();
     if (out.status >= 300 || effect.kind === 'read') return out;
     const world = app.world;
     if (effect.kind === 'world') this.durably(() => this.upsertDoc.run(WORLD_KEY, 0, JSON.stringify(worldToDoc(world))));
@@ -83,12 +117,18 @@ export class FileStore implements Persistence {
       if (org) this.saveOrg(world, org.id);
     } else {
       this.saveAll(world);
-      if (effect.reset) this.db.exec('DELETE FROM rate');
+      if (effect.reset) {
+        this.db.exec('DELETE FROM rate');
+        this.windows.clear();
+        this.dirty.clear();
+      }
     }
     return out;
   }
 
   async close(): Promise<void> {
+    clearInterval(this.flusher);
+    this.flushRates();
     this.db.close();
   }
 
@@ -147,7 +187,10 @@ export class FileStore implements Persistence {
   private durably(write: () => void): void {
     this.db.pragma('synchronous = FULL');
     try {
-      this.db.transaction(write)();
+      this.db.transaction(() => {
+        this.writeRates();
+        write();
+      })();
     } finally {
       this.db.pragma('synchronous = NORMAL');
     }

@@ -38,8 +38,10 @@ import { redact } from './open.ts';
 const SCHEMA = `
 CREATE SEQUENCE IF NOT EXISTS mock_revision;
 CREATE TABLE IF NOT EXISTS mock_state (key text PRIMARY KEY, pos integer NOT NULL, revision bigint NOT NULL, doc text NOT NULL);
+ALTER TABLE mock_state ALTER COLUMN doc SET STORAGE EXTERNAL;
 CREATE TABLE IF NOT EXISTS mock_rate (bucket text PRIMARY KEY, start bigint NOT NULL, used integer NOT NULL);
 `;
+/** (Documents are stored uncompressed, STORAGE EXTERNAL: compressing 0.8 MB on every write costs more than it saves.) */
 /** Advisory lock ids: schema creation and first seeding; writes that change every document. */
 const INIT_LOCK = 0x6d6d7331;
 const ALL_LOCK = 0x6d6d7332;
