@@ -8,6 +8,7 @@ export interface LoadRequest {
   method?: string;
   path: string;
   headers: Record<string, string>;
+  body?: string;
 }
 
 export interface LoadResult {
@@ -42,7 +43,7 @@ export async function runLoad(url: string, requests: LoadRequest[], options: Loa
     timeout: 10,
     ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.duration ?? 10 }),
     ...(options.maxRequests !== undefined ? { maxOverallRequests: options.maxRequests } : {}),
-    requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers })),
+    requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers: r.headers, ...(r.body !== undefined && { body: r.body }) })),
   });
   const statuses: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count;

@@ -1,13 +1,14 @@
 /**
  * The stateful mock in a child process of the benchmark: `startMock` (what `npm run mock` runs) on a
- * free port, reported to the parent over IPC. Asked `memory`, it collects garbage (when started with
+ * free port (on the state store `MMS_BENCH_STATE` names, bench/state.ts; memory by default), reported
+ * to the parent over IPC. Asked `memory`, it collects garbage (when started with
  * --expose-gc) and answers `process.memoryUsage()`.
  */
 import { startMock } from '../mock/server.ts';
 import { CONTROL_TOKEN_ENV } from '../mock/control/guard.ts';
 
-// The parent's token (bench/control.ts), so it can use the control API.
-const mock = await startMock({ port: 0, controlToken: process.env[CONTROL_TOKEN_ENV] });
+// The parent's token (bench/control.ts), so it can use the control API; the state store of bench/state.ts.
+const mock = await startMock({ port: 0, controlToken: process.env[CONTROL_TOKEN_ENV], state: process.env.MMS_BENCH_STATE || undefined });
 process.on('message', (message) => {
   if (message !== 'memory') return;
   const gc = (globalThis as { gc?: () => void }).gc;

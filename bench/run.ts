@@ -4,7 +4,7 @@
  * a measurement is invalid (a non-2xx answer, a socket error).
  *
  *   npm run bench                                  # everything (about 10 minutes)
- *   npm run bench -- --only throughput,walk       # some parts: throughput, walk, memory, startup, failing, suite, remote
+ *   npm run bench -- --only throughput,walk       # some parts: throughput, walk, memory, startup, failing, suite, remote, state
  *   npm run bench -- --duration 5 --rounds 3 --memory-requests 200000
  *
  * The machine may be noisy: rounds are interleaved and medians compared; read ratios, not absolute
@@ -20,8 +20,9 @@ import { failingRun, type FailingReport } from './failing-run.ts';
 import { throughput, type EndpointReport } from './throughput.ts';
 import { walk, type WalkReport } from './walk.ts';
 import { remoteRun, suiteRun, type SuiteReport } from './suite.ts';
+import { stateCost, type StateReport } from './state.ts';
 
-const PARTS = ['throughput', 'walk', 'memory', 'startup', 'failing', 'suite', 'remote'] as const;
+const PARTS = ['throughput', 'walk', 'memory', 'startup', 'failing', 'suite', 'remote', 'state'] as const;
 type Part = (typeof PARTS)[number];
 
 const positive = (name: string) => (value: string): number => {
@@ -54,7 +55,7 @@ const log = (line: string) => process.stderr.write(`  ${line}\n`);
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 const targets: Target[] = [];
 const problems: string[] = [];
-const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; targets: Target[]; problems: string[] } = {
+const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; state?: StateReport[]; targets: Target[]; problems: string[] } = {
   startedAt: new Date().toISOString(),
   command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
   node: process.version,
@@ -122,6 +123,18 @@ if (opts.only.includes('remote')) {
   targets.push({ name: `remote-like run (+${r.latencyMs} ms per request): tests failed`, measured: `${r.tests.failed} of ${r.tests.total} (${fixed(r.wallMs / 1000, 1)} s, ${r.requests.toLocaleString('en')} requests)`, target: '0', met: r.tests.failed === 0 });
   if (r.tests.failed > 0) problems.push(`remote: failed tests: ${r.failedTests.join('; ')}`);
 }
+if (opts.only.includes('state')) {
+  process.stderr.write('state stores (memory, file, PostgreSQL; interleaved rounds)\n');
+  report.state = await stateCost({ connections: opts.connections, duration: opts.duration, warmup: opts.warmup, rounds: opts.rounds, log });
+  for (const e of report.state) {
+    const file = e.stores.file!;
+    const pg = e.stores.postgres!;
+    const isRead = e.endpoint.startsWith('GET');
+    targets.push({ name: `${e.endpoint}: file store ÷ memory store`, measured: `${fixed(file.vsMemory)}×`, target: isRead ? '≥ 0.8×' : 'stated', met: !isRead || file.vsMemory >= 0.8 });
+    targets.push({ name: `${e.endpoint}: PostgreSQL store ÷ memory store`, measured: `${fixed(pg.vsMemory)}×`, target: 'stated', met: true });
+    problems.push(...e.problems.map((p) => `state ${e.endpoint}: ${p}`));
+  }
+}
 
 const rows: string[][] = [['target', 'measured', 'wanted', '']];
 for (const t of targets) rows.push([t.name, t.measured, t.target, t.met ? 'met' : 'MISSED']);
@@ -144,6 +157,12 @@ for (const [name, run] of [['suite', report.suite], ['remote', report.remote]] a
   out.push('', `${name}: ${fixed(run.wallMs / 1000, 1)} s wall = start-up ${fixed(p.startupMs / 1000, 1)} s (CLI, config, test files, global setup, setup worker) + setup ${fixed(p.setupMs / 1000, 1)} s + worker start ${fixed(p.workerStartMs / 1000, 1)} s + parallel ${fixed(p.parallelMs / 1000, 1)} s + serial ${fixed(p.serialMs / 1000, 1)} s + reports ${fixed(p.reportsMs / 1000, 1)} s`);
   out.push(`  busy time by project: ${Object.entries(run.busyMsByProject).map(([k, v]) => `${k} ${fixed(v / 1000, 1)} s`).join(', ')}`);
   out.push(`  ${run.requests.toLocaleString('en')} requests = ${fixed(run.budgetMinutes, 1)} minutes of rate budget with one live key (1,000 a minute); by family: ${run.requestsByFamily.map((f) => `${f.family} ${f.requests}`).join(', ')}`);
+}
+if (report.state) {
+  out.push('', 'state stores, medians of interleaved rounds:');
+  for (const e of report.state) {
+    for (const [name, f] of Object.entries(e.stores)) out.push(`  ${e.endpoint.padEnd(22)} ${name.padEnd(8)} ${Math.round(f.rps).toString().padStart(6)} req/s  ${fixed(f.vsMemory)}× memory  p50 ${f.p50} ms  p99 ${f.p99} ms  rounds ${f.rounds.join(' ')}`);
+  }
 }
 if (report.walk) out.push('', `walk: ${report.walk.workOrders.toLocaleString('en')} work orders, ${report.walk.pages} pages in ${fixed(report.walk.walkSeconds, 1)} s`);
 if (report.memory) out.push('', `memory: ${report.memory.samples.map((s) => `${s.requests.toLocaleString('en')} → ${fixed(s.heapUsedMB, 1)} MB heap, ${fixed(s.rssMB, 1)} MB RSS`).join('; ')}`);

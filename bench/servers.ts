@@ -46,13 +46,14 @@ function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
   });
 }
 
-/** Starts the stateful mock (default seed, control API on) in a child process. */
-export async function startMockServer(options: { exposeGc?: boolean } = {}): Promise<MockServer> {
+/** Starts the stateful mock (default seed, control API on; `state`: its `--state`, memory by default) in a child process. */
+export async function startMockServer(options: { exposeGc?: boolean; state?: string; name?: string } = {}): Promise<MockServer> {
   const flags = options.exposeGc ? ['--expose-gc', ...TSX] : TSX;
-  const child = spawn(process.execPath, [...flags, resolve(ROOT, 'bench/mock-child.ts')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const env = options.state ? { ...process.env, MMS_BENCH_STATE: options.state } : process.env;
+  const child = spawn(process.execPath, [...flags, resolve(ROOT, 'bench/mock-child.ts')], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { url } = await firstMessage<{ url: string }>(child, 'the mock');
   return {
-    name: 'mock',
+    name: options.name ?? 'mock',
     url,
     stop: stopper(child),
     memory: () => {

@@ -58,6 +58,20 @@ export interface AppOptions extends AuthorizePolicy {
   requestId?(next: () => string): string;
   /** CORS on the API (pipeline/cors.ts; default true). */
   cors?: boolean;
+  /**
+   * Stages whose own work a persistent state store replaces (mock/state/persistence.ts), given the
+   * defaults; the memory store replaces none, so its requests run exactly the default stages.
+   */
+  stages?(defaults: Readonly<StageWork>, tools: StageTools): Partial<StageWork>;
+}
+
+/** What a replacing stage may use: the app, its handlers, its reply, its rate-limit budgets and bucket. */
+export interface StageTools {
+  app: MockApp;
+  handlers: HandlerMap;
+  reply(ex: Exchange, reply: Reply): void;
+  limits: Record<'live' | 'test', number>;
+  bucket(key: ApiKey): string;
 }
 
 export class MockApp {
@@ -104,6 +118,11 @@ export class MockApp {
       validateBody: validateBodyStep(modules),
       handle: handleStep(handlers, this.reply),
     };
+    if (options.stages) {
+      const limits = { ...LIMITS, ...options.rateLimits };
+      const bucket = options.rateBucket ?? ((key: ApiKey) => key.id);
+      Object.assign(this.work, options.stages({ ...this.work }, { app: this, handlers, reply: this.reply, limits, bucket }));
+    }
     this.steps = compileStages(this.work, []);
     const answers = socketAnswers(this.nextRequestId, (req, res, error) => this.fail(new Exchange(req, res, this.nextRequestId()), error));
     this.clientError = answers.clientError;
@@ -136,6 +155,11 @@ export class MockApp {
   private built(world: World): World {
     this.options.onWorld?.(world);
     return world;
+  }
+
+  /** Rebuilds the cursor codec from the world's current signing key (a state store loaded another one). */
+  refreshCursors(): void {
+    this.cursors = this.codec();
   }
 
   private codec(): CursorCodec {

@@ -12,7 +12,7 @@ import type { Mutant } from './mutants/mutation.ts';
 import { variantsNamed } from './variants/catalog.ts';
 import { combine, type Variant } from './variants/variant.ts';
 
-export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; cors?: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant; variant?: Variant[] }
+export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; state?: string; seedFile?: string; cors?: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant; variant?: Variant[] }
 
 /** A key shown without its secret part: `sk_live_…abcd`. */
 export function maskKey(key: string): string {
@@ -63,6 +63,8 @@ export function mockOptions(command: Command): Command {
     .option('--control-token <token>', `the control API's token (default: $${CONTROL_TOKEN_ENV}, else a random one per start); required with a non-loopback --host`, token, process.env[CONTROL_TOKEN_ENV] || undefined)
     .option('--public-url <url>', 'the origin of absolute URLs in answers (nextPageUrl; default: the bound address)', url)
     .option('--mutant <name>', 'break one requirement on purpose (a self-test mutant of mock/mutants/catalog.ts)', mutantNamed)
+    .option('--state <store>', 'where the state lives: memory, a SQLite file (./mock-state.db) or postgres://user@host/db for replicas (docs/integrators.md, "State and replicas")', 'memory')
+    .option('--seed-file <file>', 'a state document to start from (spec/mock-state.schema.json; a persistent store uses it only when empty)')
     .option('--variant <names>', 'serve freedoms of the description differently (comma-separated; docs/freedoms.md)', variantList);
 }
 
@@ -80,10 +82,10 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, cors: opts.cors, controlToken: opts.controlToken, publicUrl: opts.publicUrl, mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
+    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, cors: opts.cors, controlToken: opts.controlToken, publicUrl: opts.publicUrl, state: opts.state, seedFile: opts.seedFile, mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const why = err.code === 'ECONTROLTOKEN' ? err.message
+    const why = err.code === 'ECONTROLTOKEN' || err.code === 'ESTATE' ? err.message
       : err.code === 'EADDRINUSE' ? `port ${opts.port} on ${opts.host} is already in use (try --port 0 or another port)`
       : err.code === 'EACCES' ? `no permission to listen on ${opts.host}:${opts.port}`
       : err.message;
@@ -92,8 +94,9 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   }
   const keys = mock.profile.keys as { live: string[]; test: string; otherOrg: string; scopes: Record<string, string> };
   const out = [
-    `Maintenance Management Service mock (seed ${opts.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
+    `Maintenance Management Service mock (seed ${mock.app.world.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
     `  API base     ${mock.baseUrl}`,
+    `  state        ${mock.state.description}${mock.state.description === 'memory' ? ' (lost on exit; --state FILE keeps it)' : mock.state.loaded ? ' (loaded)' : ' (new, seeded)'}`,
     ...(opts.variant?.length ? [`  VARIANTS     ${opts.variant.map((v) => v.name).join(', ')} (freedoms served differently; docs/freedoms.md)`] : []),
     ...(opts.mutant ? [`  MUTANT       ${opts.mutant.name}: ${opts.mutant.description} (breaks ${opts.mutant.requirement}; not conformant on purpose)`] : []),
     ...(mock.controlToken !== undefined

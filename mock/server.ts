@@ -15,6 +15,8 @@ import { buildProfile, type ProfileJson } from './profile.ts';
 import { DEFAULT_SEED, buildWorld } from './seed/build.ts';
 import { loadOrganizations, type OrgFixture } from './seed/fixtures-file.ts';
 import type { Mutation } from './mutants/mutation.ts';
+import { openStateStore, readStateFile, worldOfDocument } from './state/open.ts';
+import type { World } from './store/world.ts';
 
 export interface MockOptions {
   /** TCP port; 0 picks a free one. Default 4010. */
@@ -34,6 +36,13 @@ export interface MockOptions {
   publicUrl?: string;
   /** A deliberate deviation from the API (mock/mutants, the self-test's mutants); none by default. */
   mutation?: Mutation;
+  /**
+   * Where the state lives (mock/state/open.ts): `memory` (the default), a SQLite file path, or a
+   * `postgres://…` URL (replicas).
+   */
+  state?: string;
+  /** A state document (spec/mock-state.schema.json) to start from; a persistent store uses it only when empty. */
+  seedFile?: string;
 }
 
 export interface RunningMock {
@@ -45,6 +54,8 @@ export interface RunningMock {
   profile: ProfileJson;
   /** The control API's token; undefined when the control API is off. */
   controlToken?: string;
+  /** How the state is kept (`memory`, `file PATH`, `postgres HOST/DB`) and whether it was loaded from the store. */
+  state: { description: string; loaded: boolean };
   /** Settles once Prism (the `Prefer` fallback) has loaded in the background after start. */
   prismLoaded: Promise<void>;
   app: ServedApp;
@@ -73,7 +84,29 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   let seed = options.seed ?? DEFAULT_SEED;
   let organizations: OrgFixture[] = loadOrganizations();
   const mutation = options.mutation;
-  const built = new MockApp({ buildWorld: () => buildWorld(seed, undefined, organizations), cors: options.cors, ...(mutation && mutantOptions(mutation)) });
+  const seedDoc = options.seedFile === undefined ? undefined : readStateFile(options.seedFile);
+  const seeded = () => buildWorld(seed, undefined, organizations);
+  const initial = () => (seedDoc ? worldOfDocument(seedDoc, seeded) : seeded());
+  const store = options.state === undefined ? undefined : await openStateStore(options.state);
+  let loaded = false;
+  let first: World | undefined;
+  try {
+    if (store) ({ world: first, loaded } = await store.open(initial));
+    else if (seedDoc) first = initial();
+  } catch (e) {
+    await store?.close();
+    throw Object.assign(new Error((e as Error).message), { code: 'ESTATE' });
+  }
+  const built = new MockApp({
+    buildWorld: () => {
+      const world = first ?? seeded();
+      first = undefined;
+      return world;
+    },
+    cors: options.cors,
+    ...(store && { stages: (defaults, tools) => store.stages(defaults, tools) }),
+    ...(mutation && mutantOptions(mutation)),
+  });
   // Faults first: their dropped headers apply before a mutant's response hook sees the response.
   const app: ServedApp = Object.assign(built, { faults: new FaultInjector((hooks) => built.extend('faults', hooks)) });
   app.extend('faults', {});
@@ -85,9 +118,13 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   server.on('connect', app.connect);
   server.on('checkExpectation', app.expectation);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (e: Error) => {
+      store?.close().catch(() => undefined);
+      reject(e);
+    };
+    server.once('error', failed);
     server.listen(options.port ?? 4010, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
@@ -112,6 +149,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         if (orgs !== undefined) organizations = orgs;
       },
       guard: controlGuard(controlToken, !loopback),
+      ...(store && { persist: (effect, run) => store.control(app, effect, run) }),
       profile,
       seed: () => seed,
     });
@@ -122,6 +160,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     url,
     baseUrl: `${url}/v1`,
     controlToken,
+    state: { description: store?.description ?? 'memory', loaded },
     prismLoaded,
     get profile() {
       return profile();
@@ -131,7 +170,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => (store ? store.close().then(resolve, resolve) : resolve()));
       }),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The control API (docs/design.md §4), outside `/v1`, under `/__mock/`: reset to the seed or load another
  * fixture set, read the target profile, mint and revoke keys, toggle modules and organization settings,
- * advance the clock, inject faults, and (for benchmarks only) bulk-load work orders (bulk.ts). Turned
+ * advance the clock, inject faults, export and import the state and create sandbox organizations
+ * (state-routes.ts), and (for benchmarks only) bulk-load work orders (bulk.ts). Turned
  * off with `--no-control`. Every request passes the guard first (guard.ts: token, loopback Host, JSON
  * bodies); every input is validated (input.ts: unknown fields, bounds, sizes). Errors are problem
  * details, never a 5xx; an unknown control path is a 404 naming the control API.
@@ -15,8 +16,10 @@ import { failure, write } from '../http/send.ts';
 import { ProblemError, invalid } from '../http/problem.ts';
 import type { OrgFixture } from '../seed/fixtures-file.ts';
 import type { FaultConfig } from './faults.ts';
+import type { ControlEffect } from '../state/persistence.ts';
 import { MAX_BULK_TOTAL, MAX_BULK_WORK_ORDERS, bulkWorkOrders } from './bulk.ts';
 import { boundedNumber, boundedString, isObject as object, onlyFields, organizationsInput } from './input.ts';
+import { STATE_MAX_BODY_BYTES, createOrganization, getState, putState } from './state-routes.ts';
 
 /** The furthest one `clock/advance` may move time (10 years), and all of them together (100 years), in seconds. */
 export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
@@ -30,9 +33,22 @@ export interface ControlOptions {
   /** The current target profile. */
   profile(): unknown;
   seed(): number;
+  /** Runs a route under the state store (mock/state/persistence.ts); absent with the memory store. */
+  persist?<T extends { status: number }>(effect: ControlEffect, run: () => T): T | Promise<T>;
 }
 
-type Route = (app: ServedApp, body: Record<string, unknown>, params: string[]) => { status: number; body?: unknown };
+/** What the control request `method path` changes (the state store locks and stores just that). */
+export function controlEffect(method: string, path: string, body: Record<string, unknown>): ControlEffect {
+  if (method === 'GET' || path === '/__mock/faults') return { kind: 'read' };
+  if (path === '/__mock/reset') return { kind: 'all', reset: true };
+  if (path === '/__mock/clock/advance') return { kind: 'world' };
+  const org = /^\/__mock\/orgs\/([^/]+)$/.exec(path);
+  if (org) return { kind: 'org', orgId: segment(org[1]!) };
+  if (path === '/__mock/keys' && typeof body.orgId === 'string') return { kind: 'org', orgId: body.orgId };
+  return { kind: 'all' };
+}
+
+type Route = (app: ServedApp, body: Record<string, unknown>, params: string[], query: URLSearchParams) => { status: number; body?: unknown };
 /** Method, path, the body's known fields, the route. */
 type Entry = [string, RegExp, readonly string[], Route];
 
@@ -133,6 +149,9 @@ function routes(options: ControlOptions): Entry[] {
       const total = bulkWorkOrders(app.world, org, count as number);
       return { status: 201, body: { orgId: org.id, created: count, workOrders: total } };
     }],
+    ['GET', /^\/__mock\/state$/, [], (app, _body, _params, query) => getState(app, query)],
+    ['PUT', /^\/__mock\/state$/, ['format', 'version', 'world', 'organizations'], (app, body) => putState(app, body)],
+    ['POST', /^\/__mock\/organizations$/, ['id', 'name', 'modules', 'settings', 'currency', 'data', 'keys'], (app, body) => createOrganization(app, body)],
     ['GET', /^\/__mock\/faults$/, [], (app) => ({ status: 200, body: app.faults.get() })],
     ['PUT', /^\/__mock\/faults$/, ['latencyMs', 'errorRate', 'errorStatus', 'rateLimitRate', 'dropHeaders', 'pathPattern'], (app, body) => {
       const config = body as FaultConfig;
@@ -192,7 +211,7 @@ export function controlApi(app: ServedApp, options: ControlOptions) {
     }
     const hit = table.map(([method, re, fields, route]) => ({ method, m: re.exec(path), fields, route })).filter((r) => r.m);
     if (hit.length === 0) {
-      fail(new ProblemError(404, 'not_found', `${path} is no path of the mock's control API (/__mock/: health, profile, reset, clock, orgs, keys, faults, bulk/work-orders).`));
+      fail(new ProblemError(404, 'not_found', `${path} is no path of the mock's control API (/__mock/: health, profile, reset, clock, orgs, keys, faults, bulk/work-orders, state, organizations).`));
       return true;
     }
     const found = hit.find((r) => r.method === req.method);
@@ -200,14 +219,16 @@ export function controlApi(app: ServedApp, options: ControlOptions) {
       fail(new ProblemError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}.`, {}, { Allow: hit.map((h) => h.method).join(', ') }));
       return true;
     }
-    readBody(req, CONTROL_MAX_BODY_BYTES)
+    readBody(req, path === '/__mock/state' ? STATE_MAX_BODY_BYTES : CONTROL_MAX_BODY_BYTES)
       .then((raw) => {
         const body = raw.length ? parseJson(raw) : {};
         if (!object(body)) throw invalid('body', '/', 'must be a JSON object');
         onlyFields(body, '', found.fields);
-        const out = found.route(app, body, found.m!.slice(1).map(segment));
-        respond(out.status, out.body);
+        const query = new URLSearchParams(req.url!.includes('?') ? req.url!.slice(req.url!.indexOf('?') + 1) : '');
+        const run = () => found.route(app, body, found.m!.slice(1).map(segment), query);
+        return options.persist ? options.persist(controlEffect(req.method!, path, body), run) : run();
       })
+      .then((out) => respond(out.status, out.body))
       .catch(fail);
     return true;
   };

@@ -61,8 +61,11 @@ export function rateLimitStep(limiter: RateLimiter, bucket?: (key: ApiKey) => st
   return (ex: Exchange) => {
     const key = ex.key;
     const rate = (ex.rate = limiter.take(bucket ? bucket(key) : key.id, key.prefix));
-    if (!rate.allowed) {
-      throw new ProblemError(429, 'rate_limited', `This key spent its one-minute budget of ${rate.limit} requests.`, {}, { 'Retry-After': String(rate.retryAfter) });
-    }
+    if (!rate.allowed) throw rateLimited(rate);
   };
+}
+
+/** The 429 of a refused decision, with `Retry-After` (Authentication 3). */
+export function rateLimited(rate: RateDecision): ProblemError {
+  return new ProblemError(429, 'rate_limited', `This key spent its one-minute budget of ${rate.limit} requests.`, {}, { 'Retry-After': String(rate.retryAfter) });
 }

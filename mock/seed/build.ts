@@ -9,7 +9,7 @@ import { Org } from '../store/org.ts';
 import { World } from '../store/world.ts';
 import { loadOrganizations, type OrgFixture } from './fixtures-file.ts';
 import { Random } from './random.ts';
-import type { SeedContext, Seeder } from './context.ts';
+import type { SeedContext, SeedSize, Seeder } from './context.ts';
 import { seedPeople } from './people.ts';
 import { seedCustomFields } from './custom-fields.ts';
 import { seedLocations } from './locations.ts';
@@ -48,18 +48,28 @@ export function buildWorld(seed = DEFAULT_SEED, clock = new Clock(), organizatio
       });
     }
     const random = new Random(seed * 7919 + index * 104729);
-    const ctx: SeedContext = {
-      world, org, random, size: fixture.data, role: fixture.role,
-      ago: (days) => new Date(clock.now() - days * 86_400_000).toISOString(),
-      fixture: (name, value) => {
-        world.fixtures[name] = value;
-      },
-      volume: (min, max, small, fixtures) =>
-        fixture.data === 'full' ? random.int(min, max)
-        : fixture.data === 'small' ? small ?? Math.max(1, Math.round(min / 5))
-        : fixtures ?? 1,
-    };
-    for (const seeder of SEEDERS) seeder(ctx);
+    seedOrg(world, org, { random, size: fixture.data, role: fixture.role, fixture: (name, value) => {
+      world.fixtures[name] = value;
+    } });
   });
   return world;
+}
+
+/**
+ * Fills `org` of `world` with generated records: `size` sets the volumes, `role` the role-specific
+ * records (organizations.yaml), `fixture` records fixture ids for the profile (sandbox organizations,
+ * control/sandbox.ts, record none).
+ */
+export function seedOrg(world: World, org: Org, opts: { random: Random; size: SeedSize; role: string; fixture: (name: string, value: unknown) => void }): void {
+  const { random, size, role, fixture } = opts;
+  const clock = world.clock;
+  const ctx: SeedContext = {
+    world, org, random, size, role, fixture,
+    ago: (days) => new Date(clock.now() - days * 86_400_000).toISOString(),
+    volume: (min, max, small, fixtures) =>
+      size === 'full' ? random.int(min, max)
+      : size === 'small' ? small ?? Math.max(1, Math.round(min / 5))
+      : fixtures ?? 1,
+  };
+  for (const seeder of SEEDERS) seeder(ctx);
 }

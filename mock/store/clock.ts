@@ -27,4 +27,10 @@ export class Clock {
   get advancedMs(): number {
     return this.offsetMs;
   }
+
+  /** Sets the total advance (a stored state's clock, mock/state/document.ts; 0 or more). */
+  restoreAdvance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError('the clock only moves forward');
+    this.offsetMs = ms;
+  }
 }

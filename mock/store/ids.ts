@@ -9,7 +9,7 @@ import { Random } from '../seed/random.ts';
 
 export class IdFactory {
   private counter: number;
-  private readonly random: Random;
+  private random: Random;
 
   constructor(seed: number) {
     this.random = new Random(seed ^ 0x5eed1d5);
@@ -20,5 +20,19 @@ export class IdFactory {
   next(prefix: string): string {
     this.counter += 1 + this.random.int(0, 3);
     return `${prefix}_${this.counter.toString(36).padStart(9, '0')}${this.random.token(3)}`;
+  }
+
+  /** The counter of the last id issued (persisted by the state stores, mock/state/document.ts). */
+  get last(): number {
+    return this.counter;
+  }
+
+  /**
+   * Continues after `counter` when it is ahead (never moves back), and draws the random tails from
+   * `entropy` from now on: replicas of one store then issue different ids (mock/state/document.ts).
+   */
+  continueAfter(counter: number, entropy?: number): void {
+    if (counter > this.counter) this.counter = counter;
+    if (entropy !== undefined) this.random = new Random(entropy);
   }
 }

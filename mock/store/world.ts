@@ -21,7 +21,7 @@ export class World {
   readonly fixtures: Record<string, unknown> = {};
   readonly ids: IdFactory;
   /** Secret of cursor signatures; new for every world, so cursors never outlive a reset. */
-  readonly cursorSecret: Buffer = randomBytes(32);
+  cursorSecret: Buffer = randomBytes(32);
   private customFieldCounter: number;
 
   constructor(readonly seed: number, readonly clock: Clock) {
@@ -41,6 +41,32 @@ export class World {
     this.keysByHash.set(record.hash, record);
     this.keysById.set(record.id, record);
     return record;
+  }
+
+  /** Registers a key record as stored (hash and id given; mock/state/document.ts). */
+  addKeyRecord(record: ApiKey): ApiKey {
+    this.keysByHash.set(record.hash, record);
+    this.keysById.set(record.id, record);
+    return record;
+  }
+
+  /** Forgets every key of organization `orgId` (before its stored state is loaded again). */
+  dropKeysOf(orgId: string): void {
+    for (const key of this.keysById.values()) {
+      if (key.orgId !== orgId) continue;
+      this.keysById.delete(key.id);
+      this.keysByHash.delete(key.hash);
+    }
+  }
+
+  /** The last custom-field definition id issued. */
+  get lastCustomFieldId(): number {
+    return this.customFieldCounter;
+  }
+
+  /** Continues custom-field ids after `id` when it is ahead (never moves back). */
+  continueCustomFieldsAfter(id: number): void {
+    if (id > this.customFieldCounter) this.customFieldCounter = id;
   }
 
   /** The key whose secret hashes to `hash`, if any (revoked and expired keys included). */
