@@ -67,7 +67,7 @@ export function observedOf(exchanges: ObservedExchange[]): Observed {
     const entry = (out[x.operation.operationId] ??= { statuses: [], inputs: [] });
     entry.statuses.push(x.status);
     for (const p of x.operation.parameters) if (p.in === 'path') entry.inputs.push(`path:${p.name}`);
-    for (const name of new URL(x.url).searchParams.keys()) entry.inputs.push(`query:${name}`);
+    for (const name of URL.canParse(x.url) ? new URL(x.url).searchParams.keys() : []) entry.inputs.push(`query:${name}`);
     for (const name of bodyMembers(x.requestBody)) entry.inputs.push(`body:${name}`);
   }
   for (const entry of Object.values(out)) {
