@@ -13,6 +13,7 @@
  * The `must` property sends replace (on unissued sections), transition, retry and stale-version commands;
  * the `inferred` one adds usage edits of issued sections and key reuse with another command.
  */
+import { proves } from '../lib/proves.ts';
 import { test, expect, type Command, type Observer, type PartsKit, type Section, type Stock } from '../kits/parts.ts';
 import { fc, propertyParameters } from '../lib/property.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
@@ -58,16 +59,20 @@ function fresh(real: Real, command: Command): Command {
   return { idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: real.section.aggregateVersion, ...command };
 }
 
-/** Reads the section and the observer, compares them with the model; returns whether the version changed. */
-async function verify(model: Model, real: Real): Promise<boolean> {
+/**
+ * Reads the section and the observer, compares them with the model; returns whether the version changed.
+ * `about`: the requirements a mismatch breaks when the command just run decides them all (a retry, a stale
+ * or reused-key command changes nothing, whatever the field); by default each comparison names its own.
+ */
+async function verify(model: Model, real: Real, about?: readonly string[]): Promise<boolean> {
   const section = await real.parts.section(real.id);
-  expect(section.partStatus, 'partStatus').toBe(model.status);
-  expect(section.items.map((i: { quantity: number }) => i.quantity), 'row quantities').toEqual(model.quantity ? [model.quantity] : []);
-  expect(section.capabilities.allowedTransitions, 'allowedTransitions never holds the current status').not.toContain(section.partStatus);
+  expect(section.partStatus, proves(about ?? ['PARTS-006', 'PARTS-007'], 'partStatus')).toBe(model.status);
+  expect(section.items.map((i: { quantity: number }) => i.quantity), proves(about ?? [], 'row quantities')).toEqual(model.quantity ? [model.quantity] : []);
+  expect(section.capabilities.allowedTransitions, proves(about ?? ['PARTS-006', 'PARTS-007'], 'allowedTransitions never holds the current status')).not.toContain(section.partStatus);
   const { item } = await real.observe();
-  expect(item.inStockQuantity, 'on hand').toBe(model.onHand);
+  expect(item.inStockQuantity, proves(about ?? ['PARTS-010', 'PARTS-011'], 'on hand')).toBe(model.onHand);
   const committed = COMMITTED.includes(model.status) ? model.quantity : 0;
-  expect(item.availableQuantity, "available to another work order").toBe(model.onHand - real.othersCommitted - committed);
+  expect(item.availableQuantity, proves(about ?? ['PARTS-008', 'PARTS-009'], 'available to another work order')).toBe(model.onHand - real.othersCommitted - committed);
   const changed = section.aggregateVersion !== real.section.aggregateVersion;
   real.versions.add(section.aggregateVersion);
   real.section = section;
@@ -113,16 +118,16 @@ class Transition implements ModelCommand {
     const command = fresh(r, { operation: 'transition', targetStatus: this.target });
     const response = await post(r, command);
     const where = `transition to ${this.target} (${allowed ? '' : 'not '}in allowedTransitions) answered ${response.status}: ${response.text.slice(0, 300)}`;
-    if (allowed) expect(ok(response), where).toBe(true);
-    else expect(response.status, where).toBe(409);
+    if (allowed) expect(ok(response), proves(['PARTS-006'], where)).toBe(true);
+    else expect(response.status, proves(['PARTS-007'], where)).toBe(409);
     if (allowed) {
       moveStock(m, m.status, this.target);
       m.status = this.target;
       m.canRetry = true;
       r.last = { command, response };
     }
-    const changed = await verify(m, r);
-    if (!allowed) expect(changed, 'a refused transition changes nothing').toBe(false);
+    const changed = await verify(m, r, allowed ? undefined : ['PARTS-007']);
+    if (!allowed) expect(changed, proves(['PARTS-007'], 'a refused transition changes nothing')).toBe(false);
     else if (m.versionChanges) expect(changed, 'a transition is a new version').toBe(true);
   }
   toString = () => `transition(${this.target})`;
@@ -133,9 +138,9 @@ class Retry implements ModelCommand {
   async run(m: Model, r: Real) {
     const { command, response } = r.last!;
     const again = await post(r, command);
-    expect(again.status, 'the retry answers the original status').toBe(response.status);
-    expect(again.body, 'the retry answers the original body').toEqual(response.body);
-    expect(await verify(m, r), 'a retry applies nothing').toBe(false);
+    expect(again.status, proves(['PARTS-017'], 'the retry answers the original status')).toBe(response.status);
+    expect(again.body, proves(['PARTS-017'], 'the retry answers the original body')).toEqual(response.body);
+    expect(await verify(m, r, ['PARTS-017']), proves(['PARTS-017'], 'a retry applies nothing')).toBe(false);
   }
   toString = () => 'retry';
 }
@@ -147,8 +152,8 @@ class Stale implements ModelCommand {
     const stale = [...r.versions].find((v) => v !== r.section.aggregateVersion);
     if (stale === undefined) return;
     const response = await post(r, fresh(r, { operation: 'transition', targetStatus: this.target, expectedAggregateVersion: stale }));
-    expect(response.status, `a stale version: ${response.text.slice(0, 300)}`).toBe(409);
-    expect(await verify(m, r), 'a stale command changes nothing').toBe(false);
+    expect(response.status, proves(['PARTS-016'], `a stale version: ${response.text.slice(0, 300)}`)).toBe(409);
+    expect(await verify(m, r, ['PARTS-016']), proves(['PARTS-016'], 'a stale command changes nothing')).toBe(false);
   }
   toString = () => `stale(${this.target})`;
 }
@@ -158,8 +163,8 @@ class ReuseKey implements ModelCommand {
   async run(m: Model, r: Real) {
     const key = r.last!.command.idempotencyKey;
     const response = await post(r, fresh(r, { operation: 'replace', idempotencyKey: key, items: [{ ...r.stock, quantity: 99 }] }));
-    expect(response.status, `the same key with another command: ${response.text.slice(0, 300)}`).toBe(409);
-    expect(await verify(m, r), 'a reused key changes nothing').toBe(false);
+    expect(response.status, proves(['PARTS-018'], `the same key with another command: ${response.text.slice(0, 300)}`)).toBe(409);
+    expect(await verify(m, r, ['PARTS-018']), proves(['PARTS-018'], 'a reused key changes nothing')).toBe(false);
   }
   toString = () => 'reuse-key';
 }

@@ -19,7 +19,8 @@ export function errorText(error: TestError): string {
 /** `message` with a rerun line appended when it is a fast-check failure naming a seed and a path. */
 export function withRerunCommand(message: string, title: string): string {
   const run = /\{ seed: (-?\d+), path: "([\d:]+)"/.exec(message);
-  if (!run || !message.startsWith('Property failed')) return message;
+  // Playwright's error message starts with the error's name ("Error: Property failed after …").
+  if (!run || !/^(Error: )?Property failed/.test(message)) return message;
   const counterexample = /^Counterexample: (.*)$/m.exec(message)?.[1];
   const assertion = message.split('\nCaused by: ')[1]?.split('\n').find((l) => l.trim());
   const head = [assertion ? `Property failed: ${assertion.trim()}` : undefined, counterexample ? `Shrunk counterexample: ${counterexample}` : undefined].filter(Boolean).join('\n');

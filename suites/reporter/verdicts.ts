@@ -38,6 +38,19 @@ export function requirementTags(tags: string[]): string[] {
   return tags.map((t) => t.replace(/^@/, '')).filter((t) => /^[A-Z]+-\d{3}$/.test(t));
 }
 
+/**
+ * The requirements a failed test's assertion failed: those of its tags that the first line of its error
+ * names as `[FAMILY-NNN, …]` (suites/lib/proves.ts), else all its tags. A test that proves several
+ * requirements (a model-based property) so fails only the one whose assertion broke; the others it did
+ * not reach stay not assessed unless another test proves them (docs/design.md §6).
+ */
+export function failedRequirementsOf(ids: string[], message: string): string[] {
+  const first = message.split('\n').find((l) => l.trim()) ?? '';
+  const named = /\[([A-Z]+-\d{3}(?:, [A-Z]+-\d{3})*)\]/.exec(first)?.[1]?.split(', ') ?? [];
+  const own = ids.filter((id) => named.includes(id));
+  return own.length ? own : ids;
+}
+
 export interface ReportContext {
   catalog: Catalog;
   tool: ConformanceReport['tool'];
@@ -94,8 +107,8 @@ function rootCausesOf(tests: TestOutcome[], ctx: ReportContext) {
       }
     }
     if (failedStatus(t)) {
-      const ids = requirementTags(t.tags).filter((id) => ctx.catalog.byId.has(id));
       const message = t.errors.join('\n').slice(0, 4000) || `test ${t.status}`;
+      const ids = failedRequirementsOf(requirementTags(t.tags).filter((id) => ctx.catalog.byId.has(id)), message);
       const first = message.split('\n').find((l) => l.trim())?.trim().slice(0, 200) ?? '';
       const failure = { test: t.title, message, rootCause: '', evidence: assertionEvidence(t) };
       causes.push({

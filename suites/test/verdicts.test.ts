@@ -1,7 +1,8 @@
 /** The report's verdict rules (docs/design.md §6). */
 import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../contract/catalog.ts';
-import { buildReport } from '../reporter/verdicts.ts';
+import { buildReport, failedRequirementsOf } from '../reporter/verdicts.ts';
+import { proves } from '../lib/proves.ts';
 import type { TestOutcome } from '../reporter/model.ts';
 import { evidenceOf, type Exchange } from '../lib/exchange.ts';
 import { withRerunCommand } from '../reporter/property-failure.ts';
@@ -78,6 +79,21 @@ test("a test's own failing assertion fails its tags, with the exchange the asser
   expect(req.failures[0]!.evidence).toHaveLength(2);
   expect(report.rootCauses[0]).toMatchObject({ kind: 'assertion', requirements: ['METER-004'] });
   expect(report.rootCauses[0]!.summary).toContain('expected 200');
+});
+
+test("a failed assertion naming its requirements fails only those of the test's tags; the rest stay as other tests prove them", () => {
+  const model = outcome(['@PARTS-006', '@PARTS-016', '@PARTS-017'], 'failed', { errors: [`Property failed: ${proves(['PARTS-016'], 'a stale version')}\nexpected 409\nreceived 200`] });
+  const outcomes = every('passed').filter((o) => !['@PARTS-016', '@PARTS-017'].includes(o.tags[0]!)).concat(model);
+  const report = buildReport(outcomes, ctx);
+  expect(byId(report, 'PARTS-016').verdict).toBe('failed');
+  expect(byId(report, 'PARTS-006').verdict).toBe('passed');
+  expect(byId(report, 'PARTS-017').verdict).toBe('not assessed');
+  expect(failedRequirementsOf(['PARTS-006', 'PARTS-016'], 'Error: unnamed assertion\n[PARTS-016] on a later line')).toEqual(['PARTS-006', 'PARTS-016']);
+  expect(failedRequirementsOf(['PARTS-014'], proves(['PARTS-016'], 'names no tag of this test'))).toEqual(['PARTS-014']);
+  // As Playwright reports a failed property: the error's name first, the assertion as its cause.
+  const reported = withRerunCommand(`Error: Property failed after 1 tests\n{ seed: 5, path: "0", endOnFailure: true }\nCounterexample: [retry]\nCaused by: Error: ${proves(['PARTS-017'], 'the retry answers the original status')}`, 't');
+  expect(failedRequirementsOf(['PARTS-016', 'PARTS-017'], reported)).toEqual(['PARTS-017']);
+  expect(reported).toContain('Rerun: FC_SEED=5 FC_PATH=0');
 });
 
 test('a test skipped because a precondition could not be met reports its requirements not assessed, never failed', () => {
