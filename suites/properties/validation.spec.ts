@@ -5,6 +5,7 @@
  * 2xx and read back as sent. Meter and reading bodies are inferred by spec/openapi.yaml: their valid
  * shapes are tagged inferred; the stated rules (one attachment, a numeric value, a date-time) are must.
  */
+import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/work-orders.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { fc, propertyParameters } from '../lib/property.ts';
@@ -43,17 +44,21 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
     const wo = await workOrders.create();
     const path = `/work-orders/${wo.id}/other-costs`;
     const valid = { user_id: need(profile, 'fixtures.activeUserId'), type: 'other', amount_minor: 500, description: 'CT valid base' };
+    // Each kind of invalid body carries the requirement it breaks, so a refusal missing fails only that one.
+    const breaking = (requirement: string, bodies: fc.Arbitrary<Record<string, unknown>>) => bodies.map((body) => ({ requirement, body }));
     const invalid = fc.oneof(
-      fc.tuple(fc.stringMatching(/^[a-zA-Z_]{1,12}$/).filter((k) => !(k in valid)), fc.jsonValue()).map(([k, v]) => ({ ...valid, [k]: v })),
-      fc.constantFrom('user_id', 'type', 'amount_minor').map((k) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== k))),
-      fc.oneof(fc.constant(''), notString).map((user_id) => ({ ...valid, user_id })),
-      fc.oneof(fc.string().filter((t) => !['labor', 'travel', 'other'].includes(t)), notString).map((type) => ({ ...valid, type })),
-      fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: MAX_INT + 1, max: Number.MAX_SAFE_INTEGER }), fc.double({ min: 0.01, max: 1e6, noNaN: true }).filter((n) => !Number.isInteger(n)), notNumber).map((amount_minor) => ({ ...valid, amount_minor })),
-      fc.oneof(fc.integer({ min: 5001, max: 6000 }).map((n) => 'd'.repeat(n)), fc.integer(), fc.boolean()).map((description) => ({ ...valid, description })),
+      breaking('EXP-004', fc.tuple(fc.stringMatching(/^[a-zA-Z_]{1,12}$/).filter((k) => !(k in valid)), fc.jsonValue()).map(([k, v]) => ({ ...valid, [k]: v }))),
+      breaking('EXP-005', fc.constantFrom('user_id', 'type', 'amount_minor').map((k) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== k)))),
+      breaking('EXP-005', fc.oneof(fc.constant(''), notString).map((user_id) => ({ ...valid, user_id }))),
+      breaking('EXP-006', fc.oneof(fc.string().filter((t) => !['labor', 'travel', 'other'].includes(t)), notString).map((type) => ({ ...valid, type }))),
+      breaking('EXP-007', fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: MAX_INT + 1, max: Number.MAX_SAFE_INTEGER }), fc.double({ min: 0.01, max: 1e6, noNaN: true }).filter((n) => !Number.isInteger(n)), notNumber).map((amount_minor) => ({ ...valid, amount_minor }))),
+      breaking('EXP-008', fc.oneof(fc.integer({ min: 5001, max: 6000 }).map((n) => 'd'.repeat(n)), fc.integer(), fc.boolean()).map((description) => ({ ...valid, description }))),
     );
     const before = (await api.get(path)).body.items.map((e: { id: string }) => e.id);
-    await fc.assert(fc.asyncProperty(invalid, async (body) => {
-      expectProblem(await api.post(path, { json: body }), 400, 'validation_error');
+    await fc.assert(fc.asyncProperty(invalid, async ({ requirement, body }) => {
+      const response = await api.post(path, { json: body });
+      expect(response.status, proves([requirement], 'an expense body breaking it answers 400')).toBe(400);
+      expectProblem(response, 400, 'validation_error');
     }), propertyParameters(RUNS));
     expect((await api.get(path)).body.items.map((e: { id: string }) => e.id), 'no entry recorded').toEqual(before);
   });
