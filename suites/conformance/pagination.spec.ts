@@ -5,6 +5,7 @@
  * Other tests add and remove records meanwhile: comparisons keep to records seen on both sides, and
  * counts are taken under filters other tests only add to.
  */
+import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/meters.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { cutShort, walkPages } from '../lib/walk-pages.ts';
@@ -94,15 +95,16 @@ for (const list of LISTS) {
       await ensure(api, profile, list, 15, list.counted);
       const walk = await walkPages(api, list.path, { ...list.counted, limit: 7 });
       const ids = walk.items.map((r) => r.id);
-      expect(new Set(ids).size, 'no record twice').toBe(ids.length);
-      walk.pages.slice(0, -1).forEach((p) => expect(p.body.meta.pagination.has_more).toBe(true));
-      expect(walk.pages.at(-1)!.body.meta.pagination.has_more).toBe(false);
+      expect(new Set(ids).size, proves(['PAGE-005'], 'no record twice')).toBe(ids.length);
+      walk.pages.slice(0, -1).forEach((p) => expect(p.body.meta.pagination.has_more, proves(['PAGE-004'], 'has_more before the last page')).toBe(true));
+      expect(walk.pages.at(-1)!.body.meta.pagination.has_more, proves(['PAGE-004'], 'has_more on the last page')).toBe(false);
       const before = walk.pages[0]!.body.meta.pagination.total_count;
       const after = walk.pages.at(-1)!.body.meta.pagination.total_count;
       if (before !== undefined && after !== undefined) {
         // Other tests may add records meanwhile: the walk holds at least the first count, at most the last.
-        expect(ids.length).toBeGreaterThanOrEqual(before);
-        expect(ids.length).toBeLessThanOrEqual(after);
+        // A walk shorter than the count is a record missed or a count too high: either rule.
+        expect(ids.length, proves(['PAGE-005', 'PAGE-008'], 'the walk holds at least total_count records')).toBeGreaterThanOrEqual(before);
+        expect(ids.length, proves(['PAGE-005', 'PAGE-008'], 'the walk holds at most the last total_count records')).toBeLessThanOrEqual(after);
       }
     });
 

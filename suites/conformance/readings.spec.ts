@@ -1,4 +1,5 @@
 /** Meter readings (Resources › Meter reading; Endpoints › Meters (native); Limits › Pagination). */
+import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/meters.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
@@ -53,20 +54,20 @@ test.describe('meter readings', () => {
     const times = ['2026-01-03T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-04T00:00:00Z'];
     for (const [i, t] of times.entries()) await meters.record(meter.id, { value: i, reading_at: t });
     const asc = await walkPages(api, `/meters/${meter.id}/readings`, { limit: 2, direction: 'asc' });
-    expect(asc.items).toHaveLength(times.length);
+    expect(asc.items, proves(['PAGE-005', 'PAGE-010'], 'every reading, equal timestamps included')).toHaveLength(times.length);
     const ids = asc.items.map((r) => r.id);
-    expect(new Set(ids).size).toBe(times.length);
+    expect(new Set(ids).size, proves(['PAGE-005', 'PAGE-010'], 'no reading twice')).toBe(times.length);
     for (let i = 1; i < asc.items.length; i++) {
       const [prev, cur] = [asc.items[i - 1], asc.items[i]];
       const dt = Date.parse(cur.reading_at) - Date.parse(prev.reading_at);
-      expect(dt, 'ascending reading_at').toBeGreaterThanOrEqual(0);
-      if (dt === 0) expect(cur.id > prev.id, `equal reading_at: ${prev.id} before ${cur.id} by id`).toBe(true);
+      expect(dt, proves(['PAGE-010'], 'ascending reading_at')).toBeGreaterThanOrEqual(0);
+      if (dt === 0) expect(cur.id > prev.id, proves(['PAGE-010'], `equal reading_at: ${prev.id} before ${cur.id} by id`)).toBe(true);
     }
     // The same order whatever the page size.
     const single = await walkPages(api, `/meters/${meter.id}/readings`, { limit: 100, direction: 'asc' });
-    expect(single.items.map((r) => r.id)).toEqual(ids);
+    expect(single.items.map((r) => r.id), proves(['PAGE-010'], 'the same order whatever the page size')).toEqual(ids);
     const desc = await walkPages(api, `/meters/${meter.id}/readings`, { limit: 3, direction: 'desc' });
-    expect(desc.items.map((r) => r.id)).toEqual([...ids].reverse());
+    expect(desc.items.map((r) => r.id), proves(['PAGE-006', 'PAGE-010'], 'desc is the reverse of asc')).toEqual([...ids].reverse());
   });
 
   test('a readings cursor made for one direction is refused with the other', { tag: ['@PAGE-011', '@PAGE-020'] }, async ({ api, meters }) => {

@@ -5,6 +5,7 @@
  * 10: a walk of one-record pages costs a request per meter, and the smallest sizes are proved by
  * conformance/pagination.spec.ts.
  */
+import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/meters.ts';
 import { fc, propertyParameters } from '../lib/property.ts';
 import { walkPages } from '../lib/walk-pages.ts';
@@ -15,9 +16,10 @@ test('walking /meters with random limit and direction returns every meter once, 
   await fc.assert(
     fc.asyncProperty(fc.integer({ min: 10, max: 100 }), fc.constantFrom('asc', 'desc'), async (limit, direction) => {
       const walked = (await walkPages(api, '/meters', { limit, direction })).items.map((m) => m.id);
-      expect(new Set(walked).size, 'no meter twice').toBe(walked.length);
+      const rules = direction === 'asc' ? ['PAGE-005'] : ['PAGE-005', 'PAGE-006'];
+      expect(new Set(walked).size, proves(rules, 'no meter twice')).toBe(walked.length);
       const known = walked.filter((id) => reference.includes(id));
-      expect(known, 'every meter of the reference, in order').toEqual(direction === 'asc' ? reference : [...reference].reverse());
+      expect(known, proves(rules, 'every meter of the reference, in order')).toEqual(direction === 'asc' ? reference : [...reference].reverse());
     }),
     propertyParameters(6),
   );
