@@ -2,6 +2,7 @@
  * `walkPages`: follows a list to its end, native (`meta.pagination.cursor` while `has_more`) or
  * compatibility (`nextCursor` until null), asserting on the way what every page must satisfy.
  */
+import { proves } from './proves.ts';
 import { expect } from '@playwright/test';
 import type { ApiClient, ApiResponse } from './client.ts';
 
@@ -14,23 +15,26 @@ const MAX_PAGES = 2000;
 
 /**
  * Walks a native list, passing `meta.pagination.cursor` while `has_more` is true. Every page has at most
- * `limit` items (default 20). Returns every item in the order received.
+ * `limit` items (default 20). Returns every item in the order received. Its assertions name the rule
+ * each proves (suites/lib/proves.ts): page size PAGE-002, a string cursor while `has_more` PAGE-004, a
+ * later page answered PAGE-005 plus `rules` (the walk's own, e.g. PAGE-006 for a desc walk).
  */
-export async function walkPages<T = any>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}): Promise<Walk<T>> {
+export async function walkPages<T = any>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}, rules: readonly string[] = []): Promise<Walk<T>> {
   const items: T[] = [];
   const pages: ApiResponse[] = [];
   const limit = Number(query.limit ?? 20);
   let cursor: string | undefined;
   for (let n = 0; n < MAX_PAGES; n++) {
     const page = await client.get(path, { query: { ...query, cursor } });
-    expect(page.status, `${path} page ${n + 1}: ${page.text.slice(0, 200)}`).toBe(200);
+    // A later page refused is the cursor not continuing the list (PAGE-005), plus the caller's `rules`.
+    expect(page.status, proves(n === 0 ? rules : ['PAGE-005', ...rules], `${path} page ${n + 1}: ${page.text.slice(0, 200)}`)).toBe(200);
     pages.push(page);
     const data = page.body.data as T[];
-    expect(data.length, `${path} page ${n + 1} holds at most limit=${limit} items`).toBeLessThanOrEqual(limit);
+    expect(data.length, proves(['PAGE-002'], `${path} page ${n + 1} holds at most limit=${limit} items`)).toBeLessThanOrEqual(limit);
     items.push(...data);
     const { has_more, cursor: next } = page.body.meta.pagination;
     if (!has_more) return { items, pages };
-    expect(typeof next, `${path} page ${n + 1}: has_more is true, so cursor is a string`).toBe('string');
+    expect(typeof next, proves(['PAGE-004'], `${path} page ${n + 1}: has_more is true, so cursor is a string`)).toBe('string');
     cursor = next;
   }
   throw new Error(`${path}: more than ${MAX_PAGES} pages`);
