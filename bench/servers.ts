@@ -65,21 +65,22 @@ export async function startMockServer(options: { exposeGc?: boolean; state?: str
 }
 
 /** Starts a bare node:http server that answers `response` to every request. */
-export async function startBareServer(response: CapturedResponse): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...TSX, resolve(ROOT, 'bench/bare-child.ts')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = firstMessage<{ url: string }>(child, 'the bare server');
-  child.send({ status: response.status, headers: response.headers, body: response.body.toString('base64') });
-  const { url } = await ready;
-  return { name: 'node:http', url, stop: stopper(child) };
+export function startBareServer(response: CapturedResponse): Promise<BenchServer> {
+  return startReplayServer('bench/bare-child.ts', 'node:http', response);
 }
 
 /** Starts fastify (no plugins, hooks or schemas) answering `response` to every GET. */
-export async function startFastifyServer(response: CapturedResponse): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...TSX, resolve(ROOT, 'bench/fastify-child.ts')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = firstMessage<{ url: string }>(child, 'the fastify server');
+export function startFastifyServer(response: CapturedResponse): Promise<BenchServer> {
+  return startReplayServer('bench/fastify-child.ts', 'fastify', response);
+}
+
+/** Spawns `script` (a child answering the bytes it is sent over IPC) and waits for its URL. */
+async function startReplayServer(script: string, name: string, response: CapturedResponse): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...TSX, resolve(ROOT, script)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = firstMessage<{ url: string }>(child, `the ${name} server`);
   child.send({ status: response.status, headers: response.headers, body: response.body.toString('base64') });
   const { url } = await ready;
-  return { name: 'fastify', url, stop: stopper(child) };
+  return { name, url, stop: stopper(child) };
 }
 
 async function freePort(): Promise<number> {
