@@ -1339,10 +1339,11 @@ export interface components {
         AttachmentWrapper: {
             attachment: components["schemas"]["Attachment"];
         };
+        /** @description `{type, value}` (Resources: WorkRequest). Both members are listed by the description, so both are required. */
         ContactInfo: {
             /** @description `PHONE` is seen; the complete set is not shown. */
-            type?: string;
-            value?: string;
+            type: string;
+            value: string;
         };
         /** @description A work request in the compatibility shape. */
         WorkRequest: {
