@@ -25,9 +25,12 @@ export function tallyRequests<R, K extends string>(rows: readonly R[], keyOf: (r
 }
 
 /**
- * The family a test's requests count under: that of its first requirement tag (`@SCOPE-002` → SCOPE),
- * `(none)` for a test that names none (the setup test).
+ * The family a test's requests count under: that of its first family-shaped tag — a requirement
+ * (`@SCOPE-002` → SCOPE) or a part of the suite named like a family (`@GEN`, which every generative test
+ * carries first, so the generative project's share shows as one line); `(none)` for a test with neither
+ * (the setup test).
  */
-export function requestFamilyOf(requirementIds: readonly string[]): string {
-  return requirementIds[0]?.split('-')[0] ?? '(none)';
+export function requestFamilyOf(tags: readonly string[]): string {
+  const tag = tags.find((t) => /^@?[A-Z]+(-\d{3})?$/.test(t));
+  return tag ? tag.replace(/^@/, '').split('-')[0]! : '(none)';
 }

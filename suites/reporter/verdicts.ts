@@ -206,7 +206,7 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
       durationMs: ctx.finishedAt.getTime() - ctx.startedAt.getTime(),
       shard: ctx.shard,
       requests: tests.reduce((n, t) => n + (t.evidence?.requests ?? 0), 0),
-      requestsByFamily: tallyRequests(tests, (t) => requestFamilyOf(requirementTags(t.tags)), (t) => t.evidence?.requests ?? 0, 'family'),
+      requestsByFamily: tallyRequests(tests, (t) => requestFamilyOf(t.tags), (t) => t.evidence?.requests ?? 0, 'family'),
       tests: {
         total: tests.length,
         passed: count((t) => t.status === 'passed'),
