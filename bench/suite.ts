@@ -4,8 +4,9 @@
  * - `suite`: `mms-conformance run` against the embedded mock (what `npm run conformance` runs), with
  *   Playwright's JSON reporter beside the kit's, so the run's wall time splits into its parts (start-up
  *   to the first test, the setup project, the parallel project, the serial project, reports) and the
- *   requests of each test (its evidence attachment, suites/lib/exchange.ts) add up per family (the
- *   family of the test's first requirement tag) and per spec file.
+ *   requests of each test (its evidence attachment, suites/lib/exchange.ts) add up per spec file; the
+ *   requests per family are the report's own `run.requestsByFamily` (both tallied by
+ *   suites/reporter/request-tally.ts).
  * - `remote`: the same suite against a mock in a process of its own, reached through its profile as a
  *   remote target is (`run --profile`), with the control API's latency fault adding `latencyMs` to every
  *   request (mock/control/faults.ts); no test may fail because of the latency.
@@ -19,6 +20,8 @@ import { join, resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
 import { controlHeaders } from './control.ts';
 import { startMockServer } from './servers.ts';
+import { tallyRequests } from '../suites/reporter/request-tally.ts';
+import type { ConformanceReport } from '../suites/reporter/model.ts';
 
 /** Requests a one-live-key remote target allows per minute (Limits: 1,000 per sk_live_ key). */
 export const LIVE_KEY_REQUESTS_PER_MINUTE = 1000;
@@ -62,7 +65,7 @@ interface JsonResult { startTime: string; duration: number; status: string; atta
 interface JsonSpec { title: string; file: string; tags: string[]; tests: Array<{ projectName: string; results: JsonResult[] }> }
 interface JsonSuite { file?: string; specs?: JsonSpec[]; suites?: JsonSuite[] }
 
-interface TestRow { project: string; file: string; title: string; family: string; requests: number; start: number; end: number; status: string }
+interface TestRow { project: string; file: string; title: string; requests: number; start: number; end: number; status: string }
 
 /** The tests of Playwright's JSON report, with their requests (from the kit's evidence attachment) and times. */
 function testRows(json: { suites: JsonSuite[] }): TestRow[] {
@@ -75,25 +78,13 @@ function testRows(json: { suites: JsonSuite[] }): TestRow[] {
           const evidence = r.attachments.find((a) => a.name === 'conformance-evidence');
           const requests = evidence?.body ? (JSON.parse(Buffer.from(evidence.body, 'base64').toString('utf8')) as { requests?: number }).requests ?? 0 : 0;
           const start = Date.parse(r.startTime);
-          const family = (spec.tags[0] ?? '').replace(/^@/, '').split('-')[0] || '(none)';
-          rows.push({ project: t.projectName, file: spec.file, title: spec.title, family, requests, start, end: start + r.duration, status: r.status });
+          rows.push({ project: t.projectName, file: spec.file, title: spec.title, requests, start, end: start + r.duration, status: r.status });
         }
       }
     }
   };
   for (const s of json.suites) visit(s);
   return rows;
-}
-
-function tally<K extends string>(rows: TestRow[], key: (r: TestRow) => string, name: K): Array<Record<K, string> & { tests: number; requests: number }> {
-  const by = new Map<string, { tests: number; requests: number }>();
-  for (const r of rows) {
-    const t = by.get(key(r)) ?? { tests: 0, requests: 0 };
-    t.tests++;
-    t.requests += r.requests;
-    by.set(key(r), t);
-  }
-  return [...by].sort((a, b) => b[1].requests - a[1].requests).map(([k, t]) => ({ [name]: k, ...t }) as Record<K, string> & { tests: number; requests: number });
 }
 
 /** The phases of a run from its tests' times; `spawnedAt` and `exitedAt` are epoch milliseconds. */
@@ -126,7 +117,7 @@ async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: stri
     child.on('exit', (code) => done(code));
   });
   const exitedAt = Date.now();
-  const report = JSON.parse(readFileSync(join(output, 'conformance.json'), 'utf8')) as { verdict: string; run: { requests: number; tests: SuiteReport['tests'] } };
+  const report = JSON.parse(readFileSync(join(output, 'conformance.json'), 'utf8')) as ConformanceReport;
   const rows = testRows(JSON.parse(readFileSync(join(output, 'playwright-json.json'), 'utf8')) as { suites: JsonSuite[] });
   const busy: Record<string, number> = {};
   for (const r of rows) busy[r.project] = (busy[r.project] ?? 0) + (r.end - r.start);
@@ -138,8 +129,8 @@ async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: stri
     requests: report.run.requests,
     budgetMinutes: report.run.requests / LIVE_KEY_REQUESTS_PER_MINUTE,
     phases: phases(rows, spawnedAt, exitedAt),
-    requestsByFamily: tally(rows, (r) => r.family, 'family'),
-    requestsByFile: tally(rows, (r) => r.file, 'file'),
+    requestsByFamily: report.run.requestsByFamily ?? [],
+    requestsByFile: tallyRequests(rows, (r) => r.file, (r) => r.requests, 'file'),
     busyMsByProject: busy,
     failedTests: rows.filter((r) => r.status !== 'passed' && r.status !== 'skipped').slice(0, 20).map((r) => `${r.file} › ${r.title}`),
   };

@@ -106,6 +106,15 @@ async function checkWith(p: Prober, profile: TargetProfile): Promise<CheckResult
       : await expect(key, SCOPE_WRITES[scope]!, (a) => a.status !== 401 && a.status !== 403 && (a.status < 200 || a.status > 299), 'a refusal of the invalid body (e.g. 400), not 401/403', 'POST');
     add(`keys.scopes.${scope}`, own ?? (await expect(key, otherRead(scope), refused('insufficient_scope'), '403 insufficient_scope (a key of another scope)')));
   }
+  for (const scope of SCOPES) {
+    const key = k.allScopesExcept?.[scope];
+    if (!key) continue;
+    // Lacks its scope: a read of it is refused; a write of it (a body that can never be valid) is never a success and, when refused for its scope, says so.
+    const lacks = scope.endsWith(':read')
+      ? await expect(key, SCOPE_READS[scope]!, refused('insufficient_scope'), '403 insufficient_scope (the one scope it lacks)')
+      : await expect(key, SCOPE_WRITES[scope]!, (a) => (a.status < 200 || a.status > 299) && (a.status !== 403 || a.code === 'insufficient_scope'), '403 insufficient_scope or a refusal of the invalid body, never a success', 'POST');
+    add(`keys.allScopesExcept.${scope}`, lacks ?? (await expect(key, otherRead(scope), (a) => a.status === 200, '200 (a scope it holds)')));
+  }
   for (const m of MODULES) {
     const key = k.moduleDisabled?.[m];
     if (!key) continue;

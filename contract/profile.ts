@@ -25,6 +25,8 @@ export interface TargetProfile {
     expired?: string;
     noScopes?: string;
     scopes?: Record<string, string>;
+    /** Per scope, a key holding every scope but that one (Authentication 7: the all-but-one scope check). */
+    allScopesExcept?: Record<string, string>;
     moduleDisabled?: Partial<Record<Module, string>>;
     costTrackingDisabled?: string;
     restrictedSettings?: string;

@@ -30,6 +30,7 @@ const EVERY_FIELD: Complete<TargetProfile> = {
     expired: KEY,
     noScopes: KEY,
     scopes: { 'meters:read': KEY },
+    allScopesExcept: { 'meters:read': KEY },
     moduleDisabled: { parts_inventory: KEY, meters: KEY, requests: KEY, request_portals: KEY },
     costTrackingDisabled: KEY,
     restrictedSettings: KEY,

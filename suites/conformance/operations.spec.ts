@@ -1,18 +1,25 @@
 /**
  * Operation-wide checks, Schemathesis-style (Endpoints; Errors; Authentication; States and transitions):
  * every operation that has a recipe (suites/recipes), or needs no input, is sent
- * - valid: it gets its documented success status (SPEC-007);
- * - without credentials and with a well-formed unknown key: 401 (AUTH-001, AUTH-007);
  * - with one input of the wrong type, generated from its spec parameters and body schema: 400
  *   `validation_error` (SPEC-008);
+ * - valid: it gets its documented success status (SPEC-007);
  * and creates read back through the read or list operation (SPEC-009), deletes leave reads and lists
  * (SPEC-010). Operations whose route is inferred, inputs the description does not show and behaviour it
  * leaves open are tagged SPEC-005 instead, so they never decide certification.
+ *
+ * The 401s are auth.spec.ts's (without credentials on every operation, AUTH-001) and
+ * properties/authorization.spec.ts's (an unknown key on generated operations, AUTH-007).
+ *
+ * An operation's tests run in order in one worker (describe mode `default`): the refused requests and
+ * the valid one share one prepared request (lib/prepared-cache.ts; a request that was not refused
+ * spoils it), the valid one last; the read-back and delete tests make their own.
  */
 import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
 import { operations } from '../lib/operations.ts';
+import { PreparedCache } from '../lib/prepared-cache.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectPrepared, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
@@ -22,7 +29,6 @@ type Schema = Record<string, unknown>;
 type Level = 'must' | 'inferred';
 type Resource = Record<string, unknown>;
 
-const UNKNOWN_KEY = 'sk_live_Qq0Pp9Oo8Nn7Mm6Ll5Kk4Jj3Ii2Hh1Gg';
 const components = loadOpenApi().components.schemas;
 const isObject = (v: unknown): v is Resource => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -209,36 +215,38 @@ function unwrap(body: unknown): Resource | undefined {
 
 const tagFor = (mustTags: string[], inferred: boolean) => (inferred ? ['@SPEC-005'] : mustTags);
 
+/** One prepared request per operation, shared by the operation's refused and valid requests in one worker. */
+const prepared = new PreparedCache();
+
 for (const op of operations.filter((o) => recipeOf(o))) {
   const recipe = recipeOf(op)!;
 
   test.describe(`${op.operationId} (${op.method} ${op.path})`, () => {
-    test('a valid request gets its documented success status', { tag: tagFor(['@SPEC-007'], op.inferred) }, async ({ api, profile }) => {
-      const prepared = await recipe({ api, profile });
-      expect(op.responses.filter((r) => r.status < 300).map((r) => r.status), 'the recipe expects a documented success').toContain(prepared.expect);
-      const response = await send(api, prepared);
-      expectPrepared(prepared, response, `${op.operationId}: ${response.text.slice(0, 300)}`);
-    });
-
-    test('no credentials, or a well-formed unknown key, answer 401', { tag: tagFor(['@AUTH-001', '@AUTH-007'], op.inferred) }, async ({ api, profile, as }) => {
-      const prepared = await recipe({ api, profile });
-      expectProblem(await send(as.anonymous(), prepared), 401, 'missing_authorization');
-      expectProblem(await send(as.header(`Bearer ${UNKNOWN_KEY}`), prepared), 401, 'invalid_api_key');
-    });
+    // In order, in one worker: the refused requests share one prepared request; the valid one, after them, may consume it.
+    test.describe.configure({ mode: 'default' });
 
     for (const level of ['must', 'inferred'] as const) {
       if (mutations(op, level).length === 0) continue;
       const title = level === 'must' ? 'an input of the wrong type answers 400 validation_error' : 'an inferred input of the wrong type answers 400 validation_error';
       test(title, { tag: tagFor(['@SPEC-008'], level === 'inferred') }, async ({ api, profile }) => {
-        const prepared = await recipe({ api, profile });
-        const body = prepared.options?.json;
+        const request = await prepared.get(op.operationId, () => recipe({ api, profile }));
+        const body = request.options?.json;
         for (const m of mutations(op, level, isObject(body) ? body : undefined)) {
-          const response = await send(api, m.apply(prepared));
+          const response = await send(api, m.apply(request));
+          if (response.status !== 400) prepared.spoil(op.operationId);
           expect(response.status, `${op.operationId} with ${m.input}: ${response.text.slice(0, 300)}`).toBe(400);
           expectProblem(response, 400, 'validation_error');
         }
       });
     }
+
+    test('a valid request gets its documented success status', { tag: tagFor(['@SPEC-007'], op.inferred) }, async ({ api, profile }) => {
+      const request = await prepared.get(op.operationId, () => recipe({ api, profile }));
+      prepared.spoil(op.operationId);
+      expect(op.responses.filter((r) => r.status < 300).map((r) => r.status), 'the recipe expects a documented success').toContain(request.expect);
+      const response = await send(api, request);
+      expectPrepared(request, response, `${op.operationId}: ${response.text.slice(0, 300)}`);
+    });
 
     const reader = readerOf(op);
     if (reader) {

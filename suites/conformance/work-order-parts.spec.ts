@@ -67,7 +67,8 @@ test.describe('work-order parts section', () => {
     const { id, section } = await withRow(parts, stock, 2);
     expectSection(section, id);
     expect(itemOn(section, stock)).toMatchObject({ quantity: 2 });
-    const listed = await api.get('/work-orders', { query: { limit: 25 } });
+    // Ten other sections (most made by parallel tests, in every status) beside the one made here.
+    const listed = await api.get('/work-orders', { query: { limit: 10 } });
     expect(listed.status).toBe(200);
     for (const wo of listed.body.data) {
       const other = await api.get(`/work-orders/${wo.id}/parts`);
@@ -361,11 +362,12 @@ test.describe('work-order parts section', () => {
     expect((await parts.section(id)).aggregateVersion).toBe(before.aggregateVersion);
   });
 
-  test('of 50 concurrent commands on one version exactly one applies; the others answer 409', { tag: ['@PARTS-027'] }, async ({ api, parts }) => {
+  // 20 commands in flight at once show a lost update as well as 50 did, at less than half the requests.
+  test('of 20 concurrent commands on one version exactly one applies; the others answer 409', { tag: ['@PARTS-027'] }, async ({ api, parts }) => {
     const stock = await parts.stocked();
     const id = await parts.workOrder();
     const { aggregateVersion } = await parts.section(id);
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => api.post(`/work-orders/${id}/parts`, {
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => api.post(`/work-orders/${id}/parts`, {
       json: { operation: 'replace', idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: aggregateVersion, items: [{ ...stock, quantity: i + 1 }] },
     })));
     const applied = responses.flatMap((r, i) => (r.status >= 200 && r.status < 300 ? [i] : []));

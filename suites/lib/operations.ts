@@ -44,8 +44,9 @@ const ROTATED_SCOPES = 3;
 
 /**
  * The single scopes other than `op.scope` the scope matrix sends `op` with (Authentication 6–7,
- * SCOPE-002): by default every other scope (the full matrix: a certification must find a mapping error
- * on any pair). With MMS_SCOPE_MATRIX=sample, about a third of the requests: the scopes a scope-mapping
+ * SCOPE-002) when the profile has no all-but-one keys (`keys.allScopesExcept`, which prove the same in
+ * one request per operation: conformance/scopes.spec.ts): by default every other scope (the full
+ * matrix: a certification must find a mapping error on any pair). With MMS_SCOPE_MATRIX=sample, about a third of the requests: the scopes a scope-mapping
  * error would most plausibly grant — both scopes of every family the path names
  * (`/assets/{id}/parts/{partId}` → assets and parts), similarly named families included — and
  * ROTATED_SCOPES more, chosen by the operation's position `index` so that across the 55 operations every

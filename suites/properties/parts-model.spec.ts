@@ -209,6 +209,14 @@ async function commandsApply(api: ApiClient, parts: PartsKit, stock: Stock): Pro
   if (response.status === 409) notAssessed(`precondition not met: a replace on the aggregateVersion just read answered 409 (${response.text.slice(0, 200)})`);
 }
 
+/**
+ * Sequences per property (each ~30 requests: a work order, an observer, the commands and their reads).
+ * Every rule these properties exercise also has its own conformance test (work-order-parts.spec.ts)
+ * that the self-test's PARTS mutants fail; the sequences add random interleavings on top, so a few suffice.
+ */
+const RUNS = 3;
+const RUNS_WITH_EDITS = 2;
+
 test.describe('parts section model', () => {
   test.setTimeout(300_000);
 
@@ -216,7 +224,7 @@ test.describe('parts section model', () => {
     const stock = await parts.stocked();
     await fc.assert(fc.asyncProperty(commands(false), async (cmds) => {
       await fc.asyncModelRun(() => setup(api, parts, stock, false, true), cmds);
-    }), propertyParameters(4));
+    }), propertyParameters(RUNS));
   });
 
   test('random transitions, replaces, retries and stale commands keep stock and status consistent', {
@@ -226,13 +234,13 @@ test.describe('parts section model', () => {
     await commandsApply(api, parts, stock);
     await fc.assert(fc.asyncProperty(commands(false), async (cmds) => {
       await fc.asyncModelRun(() => setup(api, parts, stock, false, false), cmds);
-    }), propertyParameters(4));
+    }), propertyParameters(RUNS));
   });
 
   test('usage edits of issued sections and reused keys keep stock and version consistent', { tag: ['@PARTS-014', '@PARTS-018'] }, async ({ api, parts }) => {
     const stock = await parts.stocked();
     await fc.assert(fc.asyncProperty(commands(true), async (cmds) => {
       await fc.asyncModelRun(() => setup(api, parts, stock, true, true), cmds);
-    }), propertyParameters(3));
+    }), propertyParameters(RUNS_WITH_EDITS));
   });
 });

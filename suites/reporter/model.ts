@@ -89,6 +89,13 @@ export interface ConformanceReport {
     durationMs: number;
     shard: { current: number; total: number } | null;
     requests: number;
+    /**
+     * `requests` by family (that of each test's first requirement tag, or `GEN` for the generative
+     * project's tests), most first; a rate budget of
+     * 1,000 requests a minute per live key is `requests / 1000` minutes on one key. Absent in reports
+     * written before it existed.
+     */
+    requestsByFamily?: Array<{ family: string; tests: number; requests: number }>;
     tests: { total: number; passed: number; failed: number; skipped: number };
   };
   verdict: Verdict;

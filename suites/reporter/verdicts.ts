@@ -16,6 +16,7 @@
 import type { Catalog } from '../../contract/catalog.ts';
 import { checkSignature, type CheckFailure, type EvidenceRecord } from '../lib/exchange.ts';
 import type { ConformanceReport, RequirementResult, RootCause, Tally, TestOutcome, Verdict, Waiver, WaiverUse } from './model.ts';
+import { requestFamilyOf, tallyRequests } from './request-tally.ts';
 
 const emptyTally = (): Tally => ({ total: 0, passed: 0, failed: 0, waived: 0, notAssessed: 0, untestable: 0 });
 
@@ -205,6 +206,7 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
       durationMs: ctx.finishedAt.getTime() - ctx.startedAt.getTime(),
       shard: ctx.shard,
       requests: tests.reduce((n, t) => n + (t.evidence?.requests ?? 0), 0),
+      requestsByFamily: tallyRequests(tests, (t) => requestFamilyOf(t.tags), (t) => t.evidence?.requests ?? 0, 'family'),
       tests: {
         total: tests.length,
         passed: count((t) => t.status === 'passed'),

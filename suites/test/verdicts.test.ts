@@ -113,3 +113,15 @@ test('a property failure carries its assertion, shrunk counterexample and a reru
   expect(shown).toContain('FC_SEED=42 FC_PATH=6:0 npx mms-conformance run --grep "malformed \\"Authorization\\" is 401"');
   expect(withRerunCommand('expected 1, got 2', 't')).toBe('expected 1, got 2');
 });
+
+test('run.requestsByFamily sums each test\'s requests under the family of its first requirement tag, most first', () => {
+  const withRequests = (tags: string[], requests: number) => outcome(tags, 'passed', { evidence: { requests, exchanges: [], checkFailures: [] } });
+  const report = buildReport([
+    withRequests(['@SCOPE-002'], 3), withRequests(['@SCOPE-004', '@AUTH-001'], 2), withRequests(['@slow', '@AUTH-001'], 4),
+    withRequests(['@GEN', '@SPEC-002'], 6), withRequests([], 1),
+  ], ctx);
+  expect(report.run.requestsByFamily).toEqual([
+    { family: 'GEN', tests: 1, requests: 6 }, { family: 'SCOPE', tests: 2, requests: 5 }, { family: 'AUTH', tests: 1, requests: 4 }, { family: '(none)', tests: 1, requests: 1 },
+  ]);
+  expect(report.run.requestsByFamily!.reduce((n, f) => n + f.requests, 0)).toBe(report.run.requests);
+});
