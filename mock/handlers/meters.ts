@@ -9,6 +9,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage, sortedPage } from '../paging/pages.ts';
+import { CACHEABLE } from '../paging/page-cache.ts';
 import { ProblemError, conflict, notFound } from '../http/problem.ts';
 import { pathRecord } from './path-record.ts';
 import { searchSorted } from '../store/search-sorted.ts';
@@ -42,7 +43,7 @@ export const meterHandlers: HandlerMap = {
           && (category === undefined || m.data.category === category)
           && (asset_id === undefined || m.data.asset_id === asset_id)
           && (location_id === undefined || m.data.location_id === location_id)
-      : undefined);
+      : undefined, CACHEABLE);
   },
 
   createMeter(ctx) {

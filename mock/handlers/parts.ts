@@ -13,6 +13,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
+import { CACHEABLE } from '../paging/page-cache.ts';
 import { pathRecord } from './path-record.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
 import type { Org } from '../store/org.ts';
@@ -44,7 +45,7 @@ const detailJson = (org: Org, row: PartRow): string => JSON.stringify({ ...row.d
 
 export const partHandlers: HandlerMap = {
   listParts(ctx) {
-    return nativePage(ctx, ctx.org.parts, listJson);
+    return nativePage(ctx, ctx.org.parts, listJson, undefined, CACHEABLE);
   },
 
   getPart(ctx) {

@@ -14,6 +14,7 @@ import type { Context, HandlerMap } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { json, noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
+import { CACHEABLE } from '../paging/page-cache.ts';
 import { conflict, notFound } from '../http/problem.ts';
 import { pathRecord } from './path-record.ts';
 import { applyExtraFields } from '../domain/extra-fields.ts';
@@ -168,7 +169,7 @@ export const workOrderHandlers: HandlerMap = {
             && (assigned_to_user_id === undefined || (d.assigned_to_user_ids ?? []).includes(assigned_to_user_id))
             && (assigned_to_team_id === undefined || (d.assigned_to_team_ids ?? []).includes(assigned_to_team_id));
         }
-      : undefined);
+      : undefined, CACHEABLE);
   },
 
   createWorkOrder(ctx) {

@@ -17,16 +17,19 @@ export function single(ctx: Context, dataJson: string, status = 200): Reply {
   return { status, body: `{"data":${dataJson},${meta(ctx)}}` };
 }
 
+/** A list page's 200: its body in chunks, read as text through `body` (a class: no accessor defined per reply). */
+class PageReply implements Reply {
+  readonly status = 200;
+  constructor(readonly chunks: ChunkedJsonBody) {}
+
+  get body(): string {
+    return this.chunks.toString();
+  }
+}
+
 /** A 200 whose body is `head`, a page's records (json-cache.ts `pageBytes`), `tail`. */
 export function page(head: string, items: Buffer, tail: string): Reply {
-  const chunks = new ChunkedJsonBody(head, items, tail);
-  return {
-    status: 200,
-    chunks,
-    get body() {
-      return chunks.toString();
-    },
-  };
+  return new PageReply(new ChunkedJsonBody(head, items, tail));
 }
 
 /** `{data: [...], meta: {..., pagination}}`; `items` are the page's records (json-cache.ts `pageBytes`). */

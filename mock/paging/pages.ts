@@ -10,44 +10,70 @@ import type { Collection, Identified } from '../store/collection.ts';
 import type { Context, Reply } from '../http/context.ts';
 import { list, page } from '../http/envelope.ts';
 import { pageBytes } from '../http/json-cache.ts';
+import { cachedPage, type CachedPage } from './page-cache.ts';
 import type { CursorBinding } from './cursor.ts';
 import { searchSorted } from '../store/search-sorted.ts';
 
 const PAGING = new Set(['limit', 'cursor', 'direction']);
 
+/** The filters part of a binding, by parameters object (never changed once read: pipeline/route.ts). */
+const filtersByParams = new WeakMap<object, string>();
+
+/** Every parameter but limit, cursor and direction, sorted by name: `name=<JSON>&…`. */
+function filtersOf(params: Record<string, unknown>): string {
+  let filters = filtersByParams.get(params);
+  if (filters === undefined) {
+    filters = Object.keys(params)
+      .filter((k) => !PAGING.has(k))
+      .sort()
+      .map((k) => `${k}=${JSON.stringify(params[k])}`)
+      .join('&');
+    filtersByParams.set(params, filters);
+  }
+  return filters;
+}
+
 /** The cursor binding of a list request. */
 export function bindingOf(ctx: Context, defaultLimit: number): CursorBinding {
-  const filters = Object.keys(ctx.params)
-    .filter((k) => !PAGING.has(k))
-    .sort()
-    .map((k) => `${k}=${JSON.stringify(ctx.params[k])}`)
-    .join('&');
   return {
     endpoint: ctx.op.operationId,
     org: ctx.org.id,
-    filters,
+    filters: filtersOf(ctx.params),
     limit: (ctx.params.limit as number | undefined) ?? defaultLimit,
     direction: (ctx.params.direction as string | undefined) ?? 'asc',
   };
 }
 
-/** A native list page over a Collection, by ID cursor. `serialize` returns a record's JSON. */
+/**
+ * A native list page over a Collection, by ID cursor. `serialize` returns a record's JSON. With
+ * `cacheable` (the records' JSON depends on the row alone, the filter on the row and the request's
+ * parameters alone) the page is remembered until the collection is written to (page-cache.ts).
+ */
 export function nativePage<R extends Identified>(
   ctx: Context,
   collection: Collection<R>,
   serialize: (row: R) => string,
   filter?: (row: R) => boolean,
+  options: { cacheable?: boolean } = {},
 ): Reply {
   const binding = bindingOf(ctx, 20);
   const cursor = ctx.params.cursor as string | undefined;
   const afterId = cursor === undefined ? undefined : (ctx.cursors.open(cursor, binding) as string);
-  const { rows, hasMore } = collection.page({ afterId, direction: binding.direction as 'asc' | 'desc', limit: binding.limit, filter });
-  const last = rows[rows.length - 1];
-  return list(ctx, pageBytes(rows, rows.map(serialize)), {
-    hasMore,
-    cursor: last ? ctx.cursors.issue(binding, last.id) : cursor ?? '',
-    totalCount: collection.count(filter),
+  const direction = binding.direction as 'asc' | 'desc';
+  const page = options.cacheable
+    ? cachedPage(collection, `${binding.endpoint}\n${binding.filters}\n${binding.limit}\n${direction}\n${typeof afterId}:${afterId}`, () => pageOf(collection, serialize, filter, afterId, direction, binding.limit))
+    : pageOf(collection, serialize, filter, afterId, direction, binding.limit);
+  return list(ctx, page.items, {
+    hasMore: page.hasMore,
+    cursor: page.lastId !== undefined ? ctx.cursors.issue(binding, page.lastId) : cursor ?? '',
+    totalCount: page.totalCount,
   });
+}
+
+/** The page of `collection` after `afterId` (exclusive) in `direction`, as served. */
+function pageOf<R extends Identified>(collection: Collection<R>, serialize: (row: R) => string, filter: ((row: R) => boolean) | undefined, afterId: string | undefined, direction: 'asc' | 'desc', limit: number): CachedPage {
+  const { rows, hasMore } = collection.page({ afterId, direction, limit, filter });
+  return { items: pageBytes(rows, rows.map(serialize)), lastId: rows[rows.length - 1]?.id, hasMore, totalCount: collection.count(filter) };
 }
 
 /**

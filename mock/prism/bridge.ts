@@ -64,8 +64,10 @@ async function viaPrism(ex: Exchange, load: () => Promise<Loaded>, asked: boolea
       return ANSWERED;
     }
     const prism = (await load()).fallback;
-    // A plain copy of the query (parseQuery's has no prototype, which Prism may not expect).
-    const out = await prism.respond(ex.op, { method: ex.method, path: ex.path.slice(3), query: { ...ex.query }, headers: req.headers, body });
+    // A plain copy of the query (parseQuery's has no prototype, which Prism may not expect; the route
+    // stage's is frozen, pipeline/route.ts).
+    const query = Object.fromEntries(Object.entries(ex.query).map(([name, values]) => [name, [...values]]));
+    const out = await prism.respond(ex.op, { method: ex.method, path: ex.path.slice(3), query, headers: req.headers, body });
     if (out.problem) {
       send(ex, failure(ex.requestId, problemAnswer(ex, out.problem.status, out.problem.code)));
       return ANSWERED;

@@ -14,6 +14,7 @@ export class Collection<R extends Identified> {
   private readonly rows: R[] = [];
   private readonly index = new Map<string, R>();
   private visible = 0;
+  private changes = 0;
 
   /** @param isVisible whether a row is visible to public reads (soft-deleted rows are not). */
   constructor(private readonly isVisible: (row: R) => boolean = () => true) {}
@@ -26,6 +27,7 @@ export class Collection<R extends Identified> {
     else this.rows.splice(this.lowerBound(row.id), 0, row);
     this.index.set(row.id, row);
     if (this.isVisible(row)) this.visible++;
+    this.changes++;
     return row;
   }
 
@@ -36,6 +38,7 @@ export class Collection<R extends Identified> {
     this.rows[this.lowerBound(row.id)] = row;
     this.index.set(row.id, row);
     this.visible += Number(this.isVisible(row)) - Number(this.isVisible(old));
+    this.changes++;
     return row;
   }
 
@@ -46,6 +49,7 @@ export class Collection<R extends Identified> {
     this.rows.splice(this.lowerBound(id), 1);
     this.index.delete(id);
     if (this.isVisible(old)) this.visible--;
+    this.changes++;
   }
 
   /** The row with this id, visible or not. */
@@ -57,6 +61,14 @@ export class Collection<R extends Identified> {
   get(id: string): R | undefined {
     const row = this.index.get(id);
     return row && this.isVisible(row) ? row : undefined;
+  }
+
+  /**
+   * How many writes (insert, replace, remove) this collection has taken: a read derived from its rows
+   * alone (a list page, paging/page-cache.ts) stays valid while this number stays the same.
+   */
+  get version(): number {
+    return this.changes;
   }
 
   /** Number of visible rows, in O(1). */

@@ -2,16 +2,20 @@
  * Everything the mock knows: organizations, API keys (by one-way hash), the clock and the id factory.
  * Built from fixtures by seed/build.ts; reset by the control API.
  */
+import * as crypto from 'node:crypto';
 import { createHash, randomBytes } from 'node:crypto';
 import { Clock } from './clock.ts';
 import { IdFactory } from './ids.ts';
 import type { Org } from './org.ts';
 import type { ApiKey } from './types.ts';
 
+/** Node's one-shot digest (Node ≥ 20.12): no Hash object per request. */
+const oneShotHash = (crypto as { hash?: typeof crypto.hash }).hash;
+
 /** SHA-256 of an API key secret, hex — the only form in which the mock keeps keys. */
-export function hashKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
+export const hashKey: (secret: string) => string = oneShotHash
+  ? (secret) => oneShotHash('sha256', secret, 'hex')
+  : (secret) => createHash('sha256').update(secret).digest('hex');
 
 export class World {
   readonly orgs = new Map<string, Org>();

@@ -46,6 +46,19 @@ test('a record written through one replica is read through the other at once, an
   expect((await body(api(a, ACME_LIVE, `/v1/assets/${asset.id}`))).data.name).toBe('Replicated pump, renamed');
 });
 
+test('a list page one replica has served (and cached) shows a write through the other at once', async () => {
+  const [a, b] = [replicas[0]!.url, replicas[1]!.url];
+  const list = async () => (await body(api(b, ACME_LIVE, '/v1/work-orders?limit=3&direction=desc'))) as { data: Array<{ id: string; title: string }>; meta: { pagination: { total_count: number } } };
+  const before = await list();
+  expect((await list()).data).toEqual(before.data);
+  const created = (await body(api(a, ACME_LIVE, '/v1/work-orders', { method: 'POST', body: { title: 'Listed through the other replica' } }))).data;
+  const after = await list();
+  expect(after.data[0]!.id).toBe(created.id);
+  expect(after.meta.pagination.total_count).toBe(before.meta.pagination.total_count + 1);
+  expect((await api(a, ACME_LIVE, `/v1/work-orders/${created.id}`, { method: 'PATCH', body: { title: 'Renamed through the first replica' } })).status).toBe(200);
+  expect((await list()).data[0]!.title).toBe('Renamed through the first replica');
+});
+
 test('50 concurrent commands on one parts-section version over two replicas: exactly one applies; a retry through the other replica replays it', async () => {
   const wo = (await body(api(next(), ACME_LIVE, '/v1/work-orders', { method: 'POST', body: { title: 'Contended section' } }))).data;
   const section = await body(api(next(), ACME_LIVE, `/v1/work-orders/${wo.id}/parts`));
