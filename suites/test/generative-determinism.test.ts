@@ -95,9 +95,10 @@ test('generative runs with one seed send the same requests beside the kits writi
   const explained = differing.map(([title, d]) => `${title}: ${d} ≠ ${second.digests.get(title)}\n${textDiff(first, second, d, second.digests.get(title)!)}`);
   expect(explained, 'every digest is the same in both runs').toEqual([]);
 
-  // Another seed: other requests (the stateful run and one operation's positive tests suffice).
-  const other = await cliRun('GEN-005|updateMeter: generated valid', { FC_SEED: '7' }, dirs);
+  // Another seed: other requests (the stateful run and one positive test with generated bodies suffice;
+  // what the description states of updateMeter's body leaves little to generate).
+  const other = await cliRun('GEN-005|updateMeter: generated valid requests \\(with inferred', { FC_SEED: '7' }, dirs);
   expect(other.code, `the run passes:\n${other.log.slice(-3000)}`).toBe(0);
-  expect(other.digests.size, 'the stateful run and the two updateMeter tests printed digests').toBe(3);
+  expect(other.digests.size, 'the stateful run and the updateMeter test printed digests').toBe(2);
   for (const [title, d] of other.digests) expect(d, `${title}: another seed, another digest`).not.toBe(first.digests.get(title));
 });
