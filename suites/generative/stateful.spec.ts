@@ -6,11 +6,14 @@
  * The commands come from the links, one source of truth: a root command sends an operation without
  * path parameters that links lead from (a create, a list); a link command picks a response the run
  * recorded for the link's source and sends the operation the link names, with the path parameters and
- * body members its runtime expressions give. A link read from a list item is followed only to a read:
- * the item may be another client's record. Each answer must be documented and never a 5xx, and must be
- * one the model allows in its state.
+ * body members its runtime expressions give; most follow commands stay on the last record and try first
+ * what its last change affects (the model's transitions: delete again, retire twice, a stale version …).
+ * A link read from a list item is followed only to a read, which is a dead end: the item may be another
+ * client's record. So the requests sent depend on the seed and on this sequence's own records only (a
+ * run is deterministic beside any other tests). Each answer must be documented and never a 5xx, and must
+ * be one the model allows in its state.
  *
- * Bounded: 3 × `genBudget()` sequences of at most 10 × budget commands each, on the full-scope live key pool
+ * Bounded: 3 × `genBudget()` sequences of at most 7 × budget commands (one request each), on the full-scope live key pool
  * (paced by the rate-limit headers). Failures carry the seed, the shrunk command sequence and a curl
  * command per request of it; `FC_SEED` + `FC_PATH` + `FC_REPLAY_PATH` (the
  * rerun line of the report) replay exactly that sequence. The stated rules stay
