@@ -154,6 +154,8 @@ function newVersion(sec: SectionState, version: unknown): void {
     return;
   }
   if (sec.version && sec.version !== version) sec.stale.add(sec.version);
+  // A section back in an earlier state may answer an earlier version again: it is current, not stale.
+  sec.stale.delete(version);
   sec.version = version;
 }
 
