@@ -52,6 +52,46 @@ export class Model {
   recorded = new Map<string, Recorded[]>();
   /** Requests sent in this sequence (how many; the budget bounds it). */
   sent = 0;
+  /** The record (own: created in this sequence) the last step acted on: the next follows favour it. */
+  focus?: string;
+  /** The operation (`operationKey`) of the last step on an own record, and that record. */
+  last?: { operation: string; record: string };
+  /** Operation and record pairs sent, each with the record's modelled state then (`triedKey`). */
+  tried = new Set<string>();
+
+  /** Whether the sequence created the record `id` (a work order, meter or work request). */
+  owns(id: string | undefined): boolean {
+    return id !== undefined && (this.workOrders.has(id) || this.meters.has(id) || this.requests.has(id));
+  }
+
+  /**
+   * The abstract state of an own record, as a string: what the rules tell apart, not every value (a work
+   * order: deleted, with an active and with a retired expense, a section version read, a stale one, its
+   * last command's status; a meter: active, with readings; a request: its status). '' for another's.
+   */
+  stateOf(id: string): string {
+    const w = this.workOrders.get(id);
+    if (w) {
+      const expenses = [...w.expenses.values()];
+      return JSON.stringify([w.deleted, expenses.some((e) => !e.retired), expenses.some((e) => e.retired), w.section?.version !== undefined, (w.section?.stale.size ?? 0) > 0, w.section?.last?.status]);
+    }
+    const meter = this.meters.get(id);
+    if (meter) return JSON.stringify([meter.active, meter.readings > 0]);
+    return this.requests.get(id)?.status ?? '';
+  }
+
+  /**
+   * The key of sending `operationId` on record `id` in the record's current modelled state: a pair not
+   * tried yet in this state is a transition of the model not explored yet.
+   */
+  triedKey(operation: string, id: string | undefined): string {
+    return `${operation} ${id ?? ''} ${id === undefined ? '' : this.stateOf(id)}`;
+  }
+
+  /** The same key for any record of the sequence (`*`) in the same state as `id`. */
+  triedOnAnyKey(operation: string, id: string): string {
+    return `${operation} * ${this.stateOf(id)}`;
+  }
 
   record(r: Recorded): void {
     const list = this.recorded.get(r.operationId) ?? [];
@@ -68,8 +108,8 @@ export interface Step {
   body?: Record<string, unknown>;
   /** A number the command carries, for generated values (titles, reading values, which transition). */
   variant: number;
-  /** The kind of parts command: a fresh one, the last one repeated, a stale version, its key reused. */
-  partsKind?: 'fresh' | 'retry' | 'stale' | 'reuse-key';
+  /** Which of the rule's `kinds` the step is (a parts command: fresh, retry, stale, reuse-key). */
+  kind?: string;
 }
 
 /** The rule of one operation: what it adds to the body, what it may answer, what the answer changes. */
@@ -79,6 +119,21 @@ export interface Rule {
   body?(m: Model, s: Step, profile: TargetProfile): Record<string, unknown> | undefined;
   expect(m: Model, s: Step): number[] | undefined;
   apply?(m: Model, s: Step, res: ApiResponse): void;
+  /** For a list: whether the list must hold at least one record in this state (its first item exists). */
+  holds?(m: Model): boolean;
+  /** The kinds of request the rule tells apart (each its own transition of the model); `Step.kind` names one. */
+  kinds?: string[];
+  /**
+   * The operations (`operationKey`) whose modelled answer on the same record this operation's answer can
+   * change or enable: what to send next to see the rule at work (a delete → the read and the delete
+   * again). An operation that has them is a transition of the model.
+   */
+  affects?: string[];
+}
+
+/** An operation as the model tells its kinds apart: with the step's kind (`commandWorkOrderParts:stale`). */
+export function operationKey(operationId: string, s: Pick<Step, 'kind'>): string {
+  return s.kind ? `${operationId}:${s.kind}` : operationId;
 }
 
 const ok = (status: number) => status >= 200 && status < 300;
@@ -99,11 +154,15 @@ function newVersion(sec: SectionState, version: unknown): void {
     return;
   }
   if (sec.version && sec.version !== version) sec.stale.add(sec.version);
+  // A section back in an earlier state may answer an earlier version again: it is current, not stale.
+  sec.stale.delete(version);
   sec.version = version;
 }
 
 export const RULES: Record<string, Rule> = {
   createWorkOrder: {
+    // With a workRequestId (an approval): the same create again, a rejection of the approved request.
+    affects: ['createWorkOrder', 'updateWorkRequest:reject'],
     body: (m, s, profile) => ({ title: `GEN work order ${s.variant}`, priority: 'medium', ...profile.bodies.createWorkOrder, ...s.body }),
     expect(m, s) {
       const requestId = s.body?.workRequestId as string | undefined;
@@ -136,11 +195,13 @@ export const RULES: Record<string, Rule> = {
   },
   deleteWorkOrder: {
     expect: () => [204],
+    affects: ['getWorkOrder', 'deleteWorkOrder', 'listWorkOrderExpenses', 'getWorkOrderParts', 'createWorkOrderExpense'],
     apply(m, s, res) {
       if (res.status === 204 && wo(m, s)) wo(m, s)!.deleted = true;
     },
   },
-  listWorkOrders: { expect: () => [200] },
+  // A list holds the organization's records: at least the live work orders this sequence created.
+  listWorkOrders: { expect: () => [200], holds: (m) => [...m.workOrders.values()].some((w) => !w.deleted) },
   listWorkOrderExpenses: {
     expect: (m, s) => (deleted(m, s) ? [404] : [200]),
     apply(m, s, res) {
@@ -152,6 +213,7 @@ export const RULES: Record<string, Rule> = {
     },
   },
   createWorkOrderExpense: {
+    affects: ['retireWorkOrderExpense', 'listWorkOrderExpenses'],
     body: (m, s, profile) => ({ user_id: profile.fixtures.activeUserId, type: 'other', amount_minor: 100 + s.variant, description: `GEN expense ${s.variant}` }),
     // A soft-deleted work order is not active: the entry is refused (EXP-011; the status is inferred).
     expect: (m, s) => (deleted(m, s) ? [404, 409] : [201]),
@@ -160,6 +222,7 @@ export const RULES: Record<string, Rule> = {
     },
   },
   retireWorkOrderExpense: {
+    affects: ['retireWorkOrderExpense', 'listWorkOrderExpenses'],
     // On a soft-deleted work order the description says nothing: any documented status.
     expect: (m, s) => (deleted(m, s) ? undefined : [204]),
     apply(m, s, res) {
@@ -168,6 +231,8 @@ export const RULES: Record<string, Rule> = {
     },
   },
   getWorkOrderParts: {
+    // Reading the section gives the version a command needs.
+    affects: ['commandWorkOrderParts:fresh'],
     expect: (m, s) => (deleted(m, s) ? [404] : [200]),
     apply(m, s, res) {
       const sec = section(m, s);
@@ -179,21 +244,25 @@ export const RULES: Record<string, Rule> = {
     },
   },
   commandWorkOrderParts: {
+    // fresh: on the version last read or answered, a new key; retry: the last applied command again,
+    // with its key; stale: on a version seen before the current one; reuse-key: another command, its key.
+    kinds: ['fresh', 'retry', 'stale', 'reuse-key'],
+    affects: ['commandWorkOrderParts:retry', 'commandWorkOrderParts:stale', 'commandWorkOrderParts:reuse-key', 'getWorkOrderParts', 'commandWorkOrderParts:fresh'],
     applies(m, s) {
       const sec = section(m, s);
       if (!sec) return false;
-      if (s.partsKind === 'retry' || s.partsKind === 'reuse-key') return sec.last !== undefined;
-      if (s.partsKind === 'stale') return sec.stale.size > 0;
+      if (s.kind === 'retry' || s.kind === 'reuse-key') return sec.last !== undefined;
+      if (s.kind === 'stale') return sec.stale.size > 0;
       return (s.body?.expectedAggregateVersion ?? sec.version) !== undefined;
     },
     body(m, s) {
       const sec = section(m, s);
-      if (s.partsKind === 'retry' && sec?.last) return sec.last.command;
-      const version = s.partsKind === 'stale' ? [...sec!.stale][0]! : ((s.body?.expectedAggregateVersion as string | undefined) ?? sec?.version ?? '0'.repeat(64));
-      const key = s.partsKind === 'reuse-key' && sec?.last ? (sec.last.command.idempotencyKey as string) : `gen-${uid()}`;
+      if (s.kind === 'retry' && sec?.last) return sec.last.command;
+      const version = s.kind === 'stale' ? [...sec!.stale][0]! : ((s.body?.expectedAggregateVersion as string | undefined) ?? sec?.version ?? '0'.repeat(64));
+      const key = s.kind === 'reuse-key' && sec?.last ? (sec.last.command.idempotencyKey as string) : `gen-${uid()}`;
       const target = sec?.allowed.length ? sec.allowed[s.variant % sec.allowed.length] : undefined;
       // A reused key goes with another command than the one it was first sent with.
-      const transition = s.partsKind === 'reuse-key' ? sec?.last?.command.operation !== 'transition' : target !== undefined;
+      const transition = s.kind === 'reuse-key' ? sec?.last?.command.operation !== 'transition' : target !== undefined;
       return transition
         ? { operation: 'transition', idempotencyKey: key, expectedAggregateVersion: version, targetStatus: target ?? 'assigned' }
         : { operation: 'replace', idempotencyKey: key, expectedAggregateVersion: version, items: [] };
@@ -202,8 +271,8 @@ export const RULES: Record<string, Rule> = {
       const sec = section(m, s);
       // Commands on a soft-deleted work order: the description says nothing (any documented status).
       if (!sec || deleted(m, s)) return undefined;
-      if (s.partsKind === 'retry') return [sec.last!.status];
-      if (s.partsKind === 'stale' || s.partsKind === 'reuse-key') return [409];
+      if (s.kind === 'retry') return [sec.last!.status];
+      if (s.kind === 'stale' || s.kind === 'reuse-key') return [409];
       const version = (s.body?.expectedAggregateVersion as string | undefined) ?? sec.version;
       if (version !== undefined && version === sec.version) return [200];
       return version !== undefined && sec.stale.has(version) ? [409] : undefined;
@@ -211,7 +280,7 @@ export const RULES: Record<string, Rule> = {
     apply(m, s, res) {
       const sec = section(m, s);
       if (!sec) return;
-      if (s.partsKind === 'retry') {
+      if (s.kind === 'retry') {
         if (res.status === sec.last!.status) expect(res.body, 'the identical command with its key answers the original body').toEqual(sec.last!.body);
         return;
       }
@@ -221,7 +290,8 @@ export const RULES: Record<string, Rule> = {
       sec.allowed = res.body?.capabilities?.allowedTransitions ?? [];
     },
   },
-  listMeters: { expect: () => [200] },
+  // Whether archived meters are listed the description does not say: an active one is.
+  listMeters: { expect: () => [200], holds: (m) => [...m.meters.values()].some((x) => x.active) },
   createMeter: {
     body: (m, s) => s.body,
     expect: () => [201],
@@ -241,6 +311,7 @@ export const RULES: Record<string, Rule> = {
     expect: (m, s) => (m.meters.get(s.pathParams.id ?? '')?.active ? [200] : undefined),
   },
   archiveMeter: {
+    affects: ['getMeter', 'archiveMeter', 'listMeterReadings'],
     expect: (m, s) => (m.meters.has(s.pathParams.id ?? '') ? [204] : undefined),
     apply(m, s, res) {
       const meter = m.meters.get(s.pathParams.id ?? '');
@@ -255,6 +326,7 @@ export const RULES: Record<string, Rule> = {
     },
   },
   createMeterReading: {
+    affects: ['listMeterReadings'],
     body: (m, s, profile) => ({ ...profile.bodies.createMeterReading, value: 10 * ((m.meters.get(s.pathParams.id ?? '')?.readings ?? 0) + 1) }),
     expect: (m, s) => (m.meters.get(s.pathParams.id ?? '')?.active ? [201] : undefined),
     apply(m, s, res) {
@@ -272,20 +344,24 @@ export const RULES: Record<string, Rule> = {
     },
   },
   updateWorkRequest: {
-    body: (m, s) => (s.variant % 2 ? { requestStatus: 'REJECTED' } : { title: `GEN request renamed ${s.variant}` }),
+    // A rejection: the approving create answers 409, a second rejection too.
+    affects: ['createWorkOrder', 'updateWorkRequest:reject'],
+    kinds: ['reject', 'rename'],
+    body: (m, s) => (s.kind === 'reject' ? { requestStatus: 'REJECTED' } : { title: `GEN request renamed ${s.variant}` }),
     expect(m, s) {
       const request = m.requests.get(s.pathParams.id ?? '');
       if (!request) return undefined;
       if (request.status === 'DELETED') return [404];
-      if (s.variant % 2) return request.status === 'PENDING' ? [200] : [409];
+      if (s.kind === 'reject') return request.status === 'PENDING' ? [200] : [409];
       return [200];
     },
     apply(m, s, res) {
       const request = m.requests.get(s.pathParams.id ?? '');
-      if (request && res.status === 200 && s.variant % 2) request.status = 'REJECTED';
+      if (request && res.status === 200 && s.kind === 'reject') request.status = 'REJECTED';
     },
   },
   deleteWorkRequest: {
+    affects: ['createWorkOrder', 'updateWorkRequest', 'deleteWorkRequest'],
     expect: (m, s) => (m.requests.get(s.pathParams.id ?? '')?.status === 'DELETED' ? [404] : m.requests.has(s.pathParams.id ?? '') ? [204] : undefined),
     apply(m, s, res) {
       const request = m.requests.get(s.pathParams.id ?? '');

@@ -5,6 +5,8 @@
  * No Playwright import: the unit tests replay a forced failure with these very functions.
  */
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readRunEnv } from '../../contract/run-env.ts';
 import type fc from 'fast-check';
 
@@ -55,6 +57,8 @@ export interface GenRequest {
   json?: unknown;
   /** A non-JSON body from the recipe (uploads), sent as is. */
   raw?: { body?: string | Buffer; headers?: Record<string, string> };
+  /** How the digest writes the path when the target chose it (a read of the first listed record). */
+  digestPath?: string;
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -91,15 +95,23 @@ export function sequenceFailure(error: unknown, seed: number, baseUrl: string, s
 }
 
 /**
- * A digest of requests as sent (method, path, query, body), record ids numbered in order of first
- * appearance (`wo_…`, integer path ids → `#1`) and run-unique names (`CT … 0x…`) left out: two runs with
- * the same seed against a target in the same state print the same digest.
+ * A digest of requests as sent (method, path, query, body): what the run chose, not what the target
+ * issued. Values the target issues are numbered in order of first appearance — record ids (`wo_…`,
+ * integer path ids → `#1`) and 64-hex versions (`aggregateVersion` → `v1`) — so the same choices give the
+ * same digest whatever ids and versions the target hands out; run-unique names (`CT … 0x…`) are left
+ * out, and a path the target chose by listing is written as the link that chose it (`digestPath`).
+ * MMS_GEN_DIGEST_DIR: also write each digest's text to `<dir>/<digest>.txt` (to compare two runs).
  */
 export function requestDigest(requests: GenRequest[]): string {
   const ids = new Map<string, string>();
+  const versions = new Map<string, string>();
   // Integer ids in paths (custom-field definitions) are numbered too.
-  const text = requests.map((r) => JSON.stringify([r.method, r.path.replace(/\/(\d+)(?=\/|$)/g, '/int_$1xxxxxxxx'), r.query, r.json ?? null])).join('\n')
+  const text = requests.map((r) => JSON.stringify([r.method, (r.digestPath ?? r.path).replace(/\/(\d+)(?=\/|$)/g, '/int_$1xxxxxxxx'), r.query, r.json ?? null])).join('\n')
+    .replace(/\b[0-9a-f]{64}\b/g, (v) => versions.get(v) ?? (versions.set(v, `v${versions.size + 1}`), versions.get(v)!))
     .replace(/\b[a-z]{2,5}_[0-9a-z]{8,}\b/g, (id) => ids.get(id) ?? (ids.set(id, `#${ids.size + 1}`), ids.get(id)!))
     .replace(/\d+x[0-9a-z]+x[0-9a-z]+/g, 'uid');
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const dir = process.env.MMS_GEN_DIGEST_DIR;
+  if (dir) writeFileSync(join(dir, `${digest}.txt`), `${text}\n`);
+  return digest;
 }
