@@ -68,7 +68,9 @@ export default async function globalSetup(): Promise<void> {
   const mutant = run.mockMutant ? (await import('../../mock/mutants/catalog.ts')).mutantNamed(run.mockMutant).mutation : undefined;
   // Variants (docs/freedoms.md): freedoms of the description served differently.
   const mutation = run.mockVariant ? (await import('../../mock/variants/catalog.ts')).variantMutation(run.mockVariant, mutant) : mutant;
-  const mock = await startMock({ port: 0, seed: run.mockSeed, mutation });
+  // Prism (the mock's `Prefer` fallback) is not preloaded: the suite sends no `Prefer` request, and its
+  // second of CPU would delay loading the test files in this process.
+  const mock = await startMock({ port: 0, seed: run.mockSeed, mutation, preloadPrism: false });
   globalThis.__embeddedMock = mock;
   const file = join(temporaryDir('mms-conformance-'), 'embedded-mock.json');
   writeFileSync(file, JSON.stringify(mock.profile, null, 2), { mode: 0o600 });
