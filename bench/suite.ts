@@ -13,10 +13,11 @@
  * Times are milliseconds of wall time; a run whose reports are missing throws.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
+import { parseTimings } from '../contract/timings.ts';
 import { controlHeaders } from './control.ts';
 import { startMockServer } from './servers.ts';
 
@@ -24,8 +25,21 @@ import { startMockServer } from './servers.ts';
 export const LIVE_KEY_REQUESTS_PER_MINUTE = 1000;
 
 export interface SuitePhases {
-  /** Process start to the first test (CLI, config, test files, global setup with the mock, the setup worker). */
+  /** Process start to the first test (CLI, config, test files, global setup with the mock, the setup worker): the sum of `startup`. */
   startupMs: number;
+  /** The start-up's parts, from the run's time marks (contract/timings.ts). */
+  startup: {
+    /** Spawn of the CLI to its spawn of Playwright's runner (Node, tsx, the CLI's modules, the options' checks). */
+    cliMs: number;
+    /** The runner's spawn to its global setup (Node, Playwright, the config, the reporters). */
+    runnerMs: number;
+    /** The global setup: the embedded mock's start. */
+    globalSetupMs: number;
+    /** Loading every test file in the runner. */
+    loadTestsMs: number;
+    /** Tests loaded to the first test: the setup project's worker starting. */
+    firstWorkerMs: number;
+  };
   /** The setup project's test. */
   setupMs: number;
   /** Setup's end to the parallel project's first test: its workers starting and loading their files. */
@@ -34,8 +48,19 @@ export interface SuitePhases {
   parallelMs: number;
   /** The serial project (rate limits, clock), from the parallel project's end. */
   serialMs: number;
-  /** The last test's end to the process's exit (reports). */
+  /** The last test's end to the process's exit (reports): the sum of `reports`. */
   reportsMs: number;
+  /** The end's parts, from the run's time marks. */
+  reports: {
+    /** Last test's end to the kit's reporter's onEnd: workers stopping, the global teardown. */
+    teardownMs: number;
+    /** The kit's reports (conformance.json/html/md, JUnit, HAR). */
+    kitReportsMs: number;
+    /** The kit's reports to the runner's exit: Playwright's own reporters (HTML, JSON), the redaction of their files. */
+    otherReportersMs: number;
+    /** The runner's exit to the CLI's: reading the report, the manifest. */
+    cliMs: number;
+  };
 }
 
 export interface SuiteReport {
@@ -96,8 +121,12 @@ function tally<K extends string>(rows: TestRow[], key: (r: TestRow) => string, n
   return [...by].sort((a, b) => b[1].requests - a[1].requests).map(([k, t]) => ({ [name]: k, ...t }) as Record<K, string> & { tests: number; requests: number });
 }
 
-/** The phases of a run from its tests' times; `spawnedAt` and `exitedAt` are epoch milliseconds. */
-function phases(rows: TestRow[], spawnedAt: number, exitedAt: number): SuitePhases {
+/**
+ * The phases of a run from its tests' times and its time marks (`marks`: event → epoch ms, see
+ * contract/timings.ts); `spawnedAt` and `exitedAt` are epoch milliseconds. A mark missing counts as the
+ * mark before it.
+ */
+function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: number, exitedAt: number): SuitePhases {
   const span = (project: string) => {
     const of = rows.filter((r) => r.project === project);
     return of.length ? { start: Math.min(...of.map((r) => r.start)), end: Math.max(...of.map((r) => r.end)) } : undefined;
@@ -107,22 +136,34 @@ function phases(rows: TestRow[], spawnedAt: number, exitedAt: number): SuitePhas
   const serial = span('serial');
   const first = Math.min(...rows.map((r) => r.start));
   const last = Math.max(...rows.map((r) => r.end));
+  // Each mark, clamped into the span it belongs to, so the parts add up to the phase.
+  const at = (event: string, from: number, to: number) => Math.min(Math.max(marks[event] ?? from, from), to);
+  const cliSpawn = at('cli.spawn', spawnedAt, first);
+  const setupStart = at('globalSetup.start', cliSpawn, first);
+  const setupEnd = at('globalSetup.end', setupStart, first);
+  const loaded = at('tests.loaded', setupEnd, first);
+  const reportsStart = at('reports.start', last, exitedAt);
+  const reportsEnd = at('reports.end', reportsStart, exitedAt);
+  const runnerExit = at('cli.runnerExit', reportsEnd, exitedAt);
   return {
     startupMs: first - spawnedAt,
+    startup: { cliMs: cliSpawn - spawnedAt, runnerMs: setupStart - cliSpawn, globalSetupMs: setupEnd - setupStart, loadTestsMs: loaded - setupEnd, firstWorkerMs: first - loaded },
     setupMs: setup ? setup.end - setup.start : 0,
     workerStartMs: setup && parallel ? parallel.start - setup.end : 0,
     parallelMs: parallel ? parallel.end - parallel.start : 0,
     serialMs: serial && parallel ? serial.end - parallel.end : 0,
     reportsMs: exitedAt - last,
+    reports: { teardownMs: reportsStart - last, kitReportsMs: reportsEnd - reportsStart, otherReportersMs: runnerExit - reportsEnd, cliMs: exitedAt - runnerExit },
   };
 }
 
 /** Runs `mms-conformance run` with `args` (plus the JSON reporter into a fresh folder) and reads what it wrote. */
 async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void, label: string): Promise<SuiteReport> {
   const output = mkdtempSync(join(tmpdir(), 'mms-bench-suite-'));
+  const timings = join(output, 'timings.txt');
   const spawnedAt = Date.now();
   const exitCode = await new Promise<number | null>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'cli/main.ts'), 'run', '--output', output, '--reporter', 'json', ...args], { cwd: ROOT, env, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'cli/main.ts'), 'run', '--output', output, '--reporter', 'json', ...args], { cwd: ROOT, env: { ...env, MMS_TIMINGS: timings }, stdio: 'ignore' });
     child.on('exit', (code) => done(code));
   });
   const exitedAt = Date.now();
@@ -137,7 +178,7 @@ async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: stri
     tests: report.run.tests,
     requests: report.run.requests,
     budgetMinutes: report.run.requests / LIVE_KEY_REQUESTS_PER_MINUTE,
-    phases: phases(rows, spawnedAt, exitedAt),
+    phases: phases(rows, existsSync(timings) ? parseTimings(readFileSync(timings, 'utf8')) : {}, spawnedAt, exitedAt),
     requestsByFamily: tally(rows, (r) => r.family, 'family'),
     requestsByFile: tally(rows, (r) => r.file, 'file'),
     busyMsByProject: busy,

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProfileError, requestUse, type TargetProfile } from '../../contract/profile.ts';
 import { extendRunEnv, readRunEnv } from '../../contract/run-env.ts';
+import { markTime, processStart } from '../../contract/timings.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { assertReachable, targetProfile } from '../lib/target.ts';
 
@@ -49,6 +50,17 @@ function temporaryDir(prefix: string): string {
 }
 
 export default async function globalSetup(): Promise<void> {
+  markTime('runner.start', processStart());
+  markTime('globalSetup.start');
+  try {
+    await setUp();
+  } finally {
+    markTime('globalSetup.end');
+  }
+}
+
+/** The target (or the embedded mock) and the run's environment for the workers. */
+async function setUp(): Promise<void> {
   extendRunEnv({ runDir: temporaryDir('mms-run-') });
   const run = readRunEnv();
   if (run.targetUrl || run.targetProfile) {
