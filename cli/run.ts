@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
 import { readRunEnv, type RunEnv } from '../contract/run-env.ts';
+import { markTime, processStart } from '../contract/timings.ts';
 import { REPORT_FILES } from '../suites/reporter/files.ts';
 import { MANIFEST_FILE, SIGNATURE_FILE } from './bundle-files.ts';
 import { EXIT, UsageError, verdictExitCode } from './exit-codes.ts';
@@ -127,12 +128,13 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   const { run: target, env } = await targetSettings(o);
   // A shard's summary is a part: only the merge (`report merge`) writes the job's step summary.
   if (o.shard) env.GITHUB_STEP_SUMMARY = undefined;
-  return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout, reporter: o.reporter } };
+  return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout, reporter: o.reporter, timingsFile: readRunEnv().timingsFile } };
 }
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */
 export async function runConformance(o: RunOptions): Promise<number> {
   if (o.list) return listConformance(o);
+  markTime('cli.start', processStart());
   const signingKey = o.signKey ? (await import('./manifest.ts')).loadSigningKey(o.signKey) : undefined;
   let prepared: Awaited<ReturnType<typeof preflight>>;
   try {
@@ -149,12 +151,14 @@ export async function runConformance(o: RunOptions): Promise<number> {
   try {
     // While Playwright's runner loads (one core), the modules needed at the end load on the other.
     await runPlaywright(args, run, undefined, env, () => {
+      markTime('cli.spawn');
       after = afterRun();
       after.catch(() => undefined);
     });
   } finally {
     removeEmptyFolders(resolve(run.reportsDir!, 'test-results'));
   }
+  markTime('cli.runnerExit');
   const [{ readReport }, { writeManifest }] = await (after ?? afterRun());
   const report = readReport(resolve(run.reportsDir!, REPORT_FILES.json));
   writeManifest(run.reportsDir!, report, o.profile && resolve(o.profile), signingKey);
@@ -166,6 +170,7 @@ export async function runConformance(o: RunOptions): Promise<number> {
     process.stdout.write(`\nAgainst the baseline ${o.baseline}:\n${formatDiff(diff)}\n`);
     if (diff.regressions.length > 0) code = EXIT.failed;
   }
+  markTime('cli.end');
   return code;
 }
 
