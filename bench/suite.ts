@@ -24,10 +24,14 @@ import { startMockServer } from './servers.ts';
 /** Requests a one-live-key remote target allows per minute (Limits: 1,000 per sk_live_ key). */
 export const LIVE_KEY_REQUESTS_PER_MINUTE = 1000;
 
+/**
+ * A run's wall time in consecutive parts: startupMs + workerStartMs + parallelMs + serialMs + reportsMs
+ * = wallMs. `startup` and `reports` split their part further (from the run's time marks,
+ * contract/timings.ts); `setupMs` is the setup project's test, which runs beside the parallel project.
+ */
 export interface SuitePhases {
-  /** Process start to the first test (CLI, config, test files, global setup with the mock, the setup worker): the sum of `startup`. */
+  /** The CLI's spawn to the test files loaded in the runner: the sum of `startup`. */
   startupMs: number;
-  /** The start-up's parts, from the run's time marks (contract/timings.ts). */
   startup: {
     /** Spawn of the CLI to its spawn of Playwright's runner (Node, tsx, the CLI's modules, the options' checks). */
     cliMs: number;
@@ -37,13 +41,11 @@ export interface SuitePhases {
     globalSetupMs: number;
     /** Loading every test file in the runner. */
     loadTestsMs: number;
-    /** Tests loaded to the first test: the setup project's worker starting. */
-    firstWorkerMs: number;
   };
-  /** The setup project's test. */
-  setupMs: number;
-  /** Setup's end to the parallel project's first test: its workers starting and loading their files. */
+  /** Test files loaded to the parallel project's first test: its workers (and, when it waits for it, the setup project) starting. */
   workerStartMs: number;
+  /** The setup project's test (beside the other phases). */
+  setupMs: number;
   /** First to last test of the parallel project (features, properties, generative). */
   parallelMs: number;
   /** The serial project (rate limits, clock), from the parallel project's end. */
@@ -138,18 +140,19 @@ function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: numbe
   const last = Math.max(...rows.map((r) => r.end));
   // Each mark, clamped into the span it belongs to, so the parts add up to the phase.
   const at = (event: string, from: number, to: number) => Math.min(Math.max(marks[event] ?? from, from), to);
-  const cliSpawn = at('cli.spawn', spawnedAt, first);
-  const setupStart = at('globalSetup.start', cliSpawn, first);
-  const setupEnd = at('globalSetup.end', setupStart, first);
-  const loaded = at('tests.loaded', setupEnd, first);
+  const firstParallel = parallel?.start ?? first;
+  const cliSpawn = at('cli.spawn', spawnedAt, firstParallel);
+  const setupStart = at('globalSetup.start', cliSpawn, firstParallel);
+  const setupEnd = at('globalSetup.end', setupStart, firstParallel);
+  const loaded = at('tests.loaded', setupEnd, firstParallel);
   const reportsStart = at('reports.start', last, exitedAt);
   const reportsEnd = at('reports.end', reportsStart, exitedAt);
   const runnerExit = at('cli.runnerExit', reportsEnd, exitedAt);
   return {
-    startupMs: first - spawnedAt,
-    startup: { cliMs: cliSpawn - spawnedAt, runnerMs: setupStart - cliSpawn, globalSetupMs: setupEnd - setupStart, loadTestsMs: loaded - setupEnd, firstWorkerMs: first - loaded },
+    startupMs: loaded - spawnedAt,
+    startup: { cliMs: cliSpawn - spawnedAt, runnerMs: setupStart - cliSpawn, globalSetupMs: setupEnd - setupStart, loadTestsMs: loaded - setupEnd },
+    workerStartMs: firstParallel - loaded,
     setupMs: setup ? setup.end - setup.start : 0,
-    workerStartMs: setup && parallel ? parallel.start - setup.end : 0,
     parallelMs: parallel ? parallel.end - parallel.start : 0,
     serialMs: serial && parallel ? serial.end - parallel.end : 0,
     reportsMs: exitedAt - last,
