@@ -241,11 +241,16 @@ function messages(v: ValidateFunction): string[] {
   return bodyErrors(v).map((e) => e.message);
 }
 
+const responseSchemasOf = new Map<SchemaView, Array<{ operationId: string; status: number; header?: string; schema: object }>>();
+
 /**
  * Every schema the response validators need, in a fixed order: per operation and documented status,
- * the body schema (JSON media types) and each documented header's schema, each in its view.
+ * the body schema (JSON media types) and each documented header's schema, each in its view. Built
+ * once per view and process (every worker needs them; do not change the schemas returned).
  */
 export function responseSchemas(view: SchemaView): Array<{ operationId: string; status: number; header?: string; schema: object }> {
+  const known = responseSchemasOf.get(view);
+  if (known) return known;
   const out: Array<{ operationId: string; status: number; header?: string; schema: object }> = [];
   for (const operation of loadOperations()) {
     const responseView: SchemaView = operation.inferred ? 'stated' : view;
@@ -254,6 +259,7 @@ export function responseSchemas(view: SchemaView): Array<{ operationId: string; 
       for (const [name, h] of Object.entries(r.headers)) out.push({ operationId: operation.operationId, status: r.status, header: name, schema: toView(h.schema, view) as object });
     }
   }
+  responseSchemasOf.set(view, out);
   return out;
 }
 
