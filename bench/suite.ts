@@ -58,8 +58,12 @@ export interface SuitePhases {
     teardownMs: number;
     /** The kit's reports (conformance.json/html/md, JUnit, HAR). */
     kitReportsMs: number;
-    /** The kit's reports to the runner's exit: Playwright's own reporters (HTML, JSON), the redaction of their files. */
+    /** The kit's reports to the redaction: Playwright's own reporters (HTML, JSON). */
     otherReportersMs: number;
+    /** The redaction of what Playwright wrote (suites/reporter/redact-artifacts.ts). */
+    redactMs: number;
+    /** The redaction's end to the runner's exit. */
+    exitMs: number;
     /** The runner's exit to the CLI's: reading the report, the manifest. */
     cliMs: number;
   };
@@ -148,6 +152,8 @@ function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: numbe
   const reportsStart = at('reports.start', last, exitedAt);
   const reportsEnd = at('reports.end', reportsStart, exitedAt);
   const runnerExit = at('cli.runnerExit', reportsEnd, exitedAt);
+  const redactStart = at('redact.start', reportsEnd, runnerExit);
+  const redactEnd = at('redact.end', redactStart, runnerExit);
   return {
     startupMs: loaded - spawnedAt,
     startup: { cliMs: cliSpawn - spawnedAt, runnerMs: setupStart - cliSpawn, globalSetupMs: setupEnd - setupStart, loadTestsMs: loaded - setupEnd },
@@ -156,7 +162,7 @@ function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: numbe
     parallelMs: parallel ? parallel.end - parallel.start : 0,
     serialMs: serial && parallel ? serial.end - parallel.end : 0,
     reportsMs: exitedAt - last,
-    reports: { teardownMs: reportsStart - last, kitReportsMs: reportsEnd - reportsStart, otherReportersMs: runnerExit - reportsEnd, cliMs: exitedAt - runnerExit },
+    reports: { teardownMs: reportsStart - last, kitReportsMs: reportsEnd - reportsStart, otherReportersMs: redactStart - reportsEnd, redactMs: redactEnd - redactStart, exitMs: runnerExit - redactEnd, cliMs: exitedAt - runnerExit },
   };
 }
 
