@@ -1,12 +1,9 @@
 /**
  * The conformance run (docs/design.md §5); its settings come from the run's environment (contract/run-env.ts).
- * Target: the run's URL + profile, or the embedded mock. Projects: `setup` (the target answers at its
- * API base) and `conformance` (conformance/, properties/ and generative/: fully parallel, every test
- * makes its own data) side by side, then `serial` (rate limits and the clock; one worker, as the
- * teardown of both, so it runs after every other test, whatever failed). The global setup already
- * stops a run whose target does not answer, or answers with a redirect, so `conformance` does not wait
- * for `setup` (its worker's start-up no longer delays every test). The run's selection is each
- * project's `grep` except setup's: a command-line --grep would not reach `serial`, which runs as a teardown.
+ * Target: the run's URL + profile, or the embedded mock. Projects: `setup` (the target answers) →
+ * `conformance` (conformance/, properties/ and generative/: fully parallel, every test makes its own data) → `serial` (rate limits
+ * and the clock; runs last, one worker, as setup's teardown). The run's selection is each project's
+ * `grep` except setup's: a command-line --grep would not reach `serial`, which runs as a teardown.
  * `use` carries the profile's request options (contract/profile.ts requestUse).
  */
 import { availableParallelism } from 'node:os';
@@ -57,7 +54,7 @@ export default defineConfig({
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
     // One project for the parallel tests (features, properties, generative): a project has workers of
     // its own, so three would start workers three times and run one after the other (bench/README.md).
-    { name: 'conformance', testMatch: /(conformance|properties|generative)\/.*\.spec\.ts/, teardown: 'serial', ...(grep && { grep }) },
+    { name: 'conformance', testMatch: /(conformance|properties|generative)\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
     { name: 'serial', testMatch: /serial\/.*\.spec\.ts/, workers: 1, fullyParallel: false, ...(grep && { grep }) },
   ],
 });

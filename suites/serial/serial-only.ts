@@ -1,5 +1,5 @@
 /**
- * The serial project runs as the teardown of the other projects, so Playwright runs it in every shard (the
+ * The serial project runs as the setup project's teardown, so Playwright runs it in every shard (the
  * run's selection reaches it as the project's `grep`, suites/playwright.config.ts). Its tests spend
  * dedicated rate-limit keys and move the clock, so they run once: in the first shard.
  */
