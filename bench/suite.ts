@@ -27,7 +27,8 @@ export const LIVE_KEY_REQUESTS_PER_MINUTE = 1000;
 /**
  * A run's wall time in consecutive parts: startupMs + workerStartMs + parallelMs + serialMs + reportsMs
  * = wallMs. `startup` and `reports` split their part further (from the run's time marks,
- * contract/timings.ts); `setupMs` is the setup project's test, which runs beside the parallel project.
+ * contract/timings.ts); `setupMs` is the setup project's test (part of the worker start: the parallel
+ * project waits for it).
  */
 export interface SuitePhases {
   /** The CLI's spawn to the test files loaded in the runner: the sum of `startup`. */
@@ -42,9 +43,9 @@ export interface SuitePhases {
     /** Loading every test file in the runner. */
     loadTestsMs: number;
   };
-  /** Test files loaded to the parallel project's first test: its workers (and, when it waits for it, the setup project) starting. */
+  /** Test files loaded to the parallel project's first test: the setup project's worker and test, then the parallel project's workers starting. */
   workerStartMs: number;
-  /** The setup project's test (beside the other phases). */
+  /** The setup project's test (within workerStartMs). */
   setupMs: number;
   /** First to last test of the parallel project (features, properties, generative). */
   parallelMs: number;
