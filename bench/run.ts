@@ -154,7 +154,10 @@ if (report.throughput) {
 for (const [name, run] of [['suite', report.suite], ['remote', report.remote]] as const) {
   if (!run) continue;
   const p = run.phases;
-  out.push('', `${name}: ${fixed(run.wallMs / 1000, 1)} s wall = start-up ${fixed(p.startupMs / 1000, 1)} s (CLI, config, test files, global setup, setup worker) + setup ${fixed(p.setupMs / 1000, 1)} s + worker start ${fixed(p.workerStartMs / 1000, 1)} s + parallel ${fixed(p.parallelMs / 1000, 1)} s + serial ${fixed(p.serialMs / 1000, 1)} s + reports ${fixed(p.reportsMs / 1000, 1)} s`);
+  const s = (ms: number) => `${fixed(ms / 1000, 1)} s`;
+  out.push('', `${name}: ${s(run.wallMs)} wall (target ≤ 20 s: ${run.wallMs <= 20_000 ? 'met' : 'missed'}) = start-up ${s(p.startupMs)} + worker start ${s(p.workerStartMs)} + parallel ${s(p.parallelMs)} + serial ${s(p.serialMs)} + reports ${s(p.reportsMs)} (worker start includes the setup test, ${s(p.setupMs)})`);
+  out.push(`  start-up = CLI ${s(p.startup.cliMs)} + runner and config ${s(p.startup.runnerMs)} + global setup (mock) ${s(p.startup.globalSetupMs)} + test files ${s(p.startup.loadTestsMs)}`);
+  out.push(`  reports = workers' end and teardown ${s(p.reports.teardownMs)} + kit reports ${s(p.reports.kitReportsMs)} + Playwright's reporters ${s(p.reports.otherReportersMs)} + redaction ${s(p.reports.redactMs)} + runner's exit ${s(p.reports.exitMs)} + CLI after the runner ${s(p.reports.cliMs)}`);
   out.push(`  busy time by project: ${Object.entries(run.busyMsByProject).map(([k, v]) => `${k} ${fixed(v / 1000, 1)} s`).join(', ')}`);
   out.push(`  ${run.requests.toLocaleString('en')} requests = ${fixed(run.budgetMinutes, 1)} minutes of rate budget with one live key (1,000 a minute); by family: ${run.requestsByFamily.map((f) => `${f.family} ${f.requests}`).join(', ')}`);
 }

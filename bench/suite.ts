@@ -14,10 +14,11 @@
  * Times are milliseconds of wall time; a run whose reports are missing throws.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
+import { parseTimings } from '../contract/timings.ts';
 import { controlHeaders } from './control.ts';
 import { startMockServer } from './servers.ts';
 import { tallyRequests } from '../suites/reporter/request-tally.ts';
@@ -26,19 +27,50 @@ import type { ConformanceReport } from '../suites/reporter/model.ts';
 /** Requests a one-live-key remote target allows per minute (Limits: 1,000 per sk_live_ key). */
 export const LIVE_KEY_REQUESTS_PER_MINUTE = 1000;
 
+/**
+ * A run's wall time in consecutive parts: startupMs + workerStartMs + parallelMs + serialMs + reportsMs
+ * = wallMs. `startup` and `reports` split their part further (from the run's time marks,
+ * contract/timings.ts); `setupMs` is the setup project's test (part of the worker start: the parallel
+ * project waits for it).
+ */
 export interface SuitePhases {
-  /** Process start to the first test (CLI, config, test files, global setup with the mock, the setup worker). */
+  /** The CLI's spawn to the test files loaded in the runner: the sum of `startup`. */
   startupMs: number;
-  /** The setup project's test. */
-  setupMs: number;
-  /** Setup's end to the parallel project's first test: its workers starting and loading their files. */
+  startup: {
+    /** Spawn of the CLI to its spawn of Playwright's runner (Node, tsx, the CLI's modules, the options' checks). */
+    cliMs: number;
+    /** The runner's spawn to its global setup (Node, Playwright, the config, the reporters). */
+    runnerMs: number;
+    /** The global setup: the embedded mock's start. */
+    globalSetupMs: number;
+    /** Loading every test file in the runner. */
+    loadTestsMs: number;
+  };
+  /** Test files loaded to the parallel project's first test: the setup project's worker and test, then the parallel project's workers starting. */
   workerStartMs: number;
+  /** The setup project's test (within workerStartMs). */
+  setupMs: number;
   /** First to last test of the parallel project (features, properties, generative). */
   parallelMs: number;
   /** The serial project (rate limits, clock), from the parallel project's end. */
   serialMs: number;
-  /** The last test's end to the process's exit (reports). */
+  /** The last test's end to the process's exit (reports): the sum of `reports`. */
   reportsMs: number;
+  /** The end's parts, from the run's time marks. */
+  reports: {
+    /** Last test's end to the kit's reporter's onEnd: workers stopping, the global teardown. */
+    teardownMs: number;
+    /** The kit's reports (conformance.json/html/md, JUnit, HAR). */
+    kitReportsMs: number;
+    /** The kit's reports to the redaction: Playwright's own reporters (HTML, JSON). */
+    otherReportersMs: number;
+    /** The redaction of what Playwright wrote (suites/reporter/redact-artifacts.ts). */
+    redactMs: number;
+    /** The redaction's end to the runner's exit. */
+    exitMs: number;
+    /** The runner's exit to the CLI's: reading the report, the manifest. */
+    cliMs: number;
+  };
 }
 
 export interface SuiteReport {
@@ -87,8 +119,12 @@ function testRows(json: { suites: JsonSuite[] }): TestRow[] {
   return rows;
 }
 
-/** The phases of a run from its tests' times; `spawnedAt` and `exitedAt` are epoch milliseconds. */
-function phases(rows: TestRow[], spawnedAt: number, exitedAt: number): SuitePhases {
+/**
+ * The phases of a run from its tests' times and its time marks (`marks`: event → epoch ms, see
+ * contract/timings.ts); `spawnedAt` and `exitedAt` are epoch milliseconds. A mark missing counts as the
+ * mark before it.
+ */
+function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: number, exitedAt: number): SuitePhases {
   const span = (project: string) => {
     const of = rows.filter((r) => r.project === project);
     return of.length ? { start: Math.min(...of.map((r) => r.start)), end: Math.max(...of.map((r) => r.end)) } : undefined;
@@ -98,22 +134,37 @@ function phases(rows: TestRow[], spawnedAt: number, exitedAt: number): SuitePhas
   const serial = span('serial');
   const first = Math.min(...rows.map((r) => r.start));
   const last = Math.max(...rows.map((r) => r.end));
+  // Each mark, clamped into the span it belongs to, so the parts add up to the phase.
+  const at = (event: string, from: number, to: number) => Math.min(Math.max(marks[event] ?? from, from), to);
+  const firstParallel = parallel?.start ?? first;
+  const cliSpawn = at('cli.spawn', spawnedAt, firstParallel);
+  const setupStart = at('globalSetup.start', cliSpawn, firstParallel);
+  const setupEnd = at('globalSetup.end', setupStart, firstParallel);
+  const loaded = at('tests.loaded', setupEnd, firstParallel);
+  const reportsStart = at('reports.start', last, exitedAt);
+  const reportsEnd = at('reports.end', reportsStart, exitedAt);
+  const runnerExit = at('cli.runnerExit', reportsEnd, exitedAt);
+  const redactStart = at('redact.start', reportsEnd, runnerExit);
+  const redactEnd = at('redact.end', redactStart, runnerExit);
   return {
-    startupMs: first - spawnedAt,
+    startupMs: loaded - spawnedAt,
+    startup: { cliMs: cliSpawn - spawnedAt, runnerMs: setupStart - cliSpawn, globalSetupMs: setupEnd - setupStart, loadTestsMs: loaded - setupEnd },
+    workerStartMs: firstParallel - loaded,
     setupMs: setup ? setup.end - setup.start : 0,
-    workerStartMs: setup && parallel ? parallel.start - setup.end : 0,
     parallelMs: parallel ? parallel.end - parallel.start : 0,
     serialMs: serial && parallel ? serial.end - parallel.end : 0,
     reportsMs: exitedAt - last,
+    reports: { teardownMs: reportsStart - last, kitReportsMs: reportsEnd - reportsStart, otherReportersMs: redactStart - reportsEnd, redactMs: redactEnd - redactStart, exitMs: runnerExit - redactEnd, cliMs: exitedAt - runnerExit },
   };
 }
 
 /** Runs `mms-conformance run` with `args` (plus the JSON reporter into a fresh folder) and reads what it wrote. */
 async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void, label: string): Promise<SuiteReport> {
   const output = mkdtempSync(join(tmpdir(), 'mms-bench-suite-'));
+  const timings = join(output, 'timings.txt');
   const spawnedAt = Date.now();
   const exitCode = await new Promise<number | null>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'cli/main.ts'), 'run', '--output', output, '--reporter', 'json', ...args], { cwd: ROOT, env, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'cli/main.ts'), 'run', '--output', output, '--reporter', 'json', ...args], { cwd: ROOT, env: { ...env, MMS_TIMINGS: timings }, stdio: 'ignore' });
     child.on('exit', (code) => done(code));
   });
   const exitedAt = Date.now();
@@ -128,7 +179,7 @@ async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: stri
     tests: report.run.tests,
     requests: report.run.requests,
     budgetMinutes: report.run.requests / LIVE_KEY_REQUESTS_PER_MINUTE,
-    phases: phases(rows, spawnedAt, exitedAt),
+    phases: phases(rows, existsSync(timings) ? parseTimings(readFileSync(timings, 'utf8')) : {}, spawnedAt, exitedAt),
     requestsByFamily: report.run.requestsByFamily ?? [],
     requestsByFile: tallyRequests(rows, (r) => r.file, (r) => r.requests, 'file'),
     busyMsByProject: busy,

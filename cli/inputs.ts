@@ -4,12 +4,15 @@
  */
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadWaivers } from '../suites/reporter/waivers.ts';
 import { UsageError } from './exit-codes.ts';
 
-/** Validates a waiver file (docs/vendors.md, "Waivers"); returns its absolute path. Throws UsageError. */
-export function checkedWaivers(file: string): string {
+/**
+ * Validates a waiver file (docs/vendors.md, "Waivers"); resolves to its absolute path. Rejects with
+ * UsageError. The waivers' reader (YAML, Ajv) loads only when a file is given.
+ */
+export async function checkedWaivers(file: string): Promise<string> {
   const path = resolve(file);
+  const { loadWaivers } = await import('../suites/reporter/waivers.ts');
   try {
     loadWaivers(path);
   } catch (e) {

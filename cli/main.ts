@@ -7,13 +7,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ROOT } from '../contract/paths.ts';
-import { mockOptions, runMock, type MockCommandOptions } from '../mock/main.ts';
+import type { MockCommandOptions } from '../mock/main.ts';
 import { EXIT, EXIT_CODE_HELP, Interrupted, UsageError } from './exit-codes.ts';
-import { runConformance, type RunOptions } from './run.ts';
-import { diffCommand, mergeReports } from './report.ts';
+import type { RunOptions } from './run.ts';
 import { addProxyCommand } from './proxy.ts';
-import { checkProfileCommand, initProfile } from './profile.ts';
-import { verifyCommand } from './manifest.ts';
 
 const NAME = 'mms-conformance';
 const version = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -53,12 +50,21 @@ const playwrightReporter = (value: string): string => {
   return value;
 };
 
-export function buildProgram(): Command {
+/** The CLI's commands, by the name that selects them on the command line. */
+export const COMMANDS = ['run', 'mock', 'proxy', 'report', 'profile'] as const;
+
+/**
+ * The command line. With `only` (a name of COMMANDS), only that command is defined: its parsing, help
+ * and errors are the same, and the CLI does not load the code of the others (the mock's, at start-up
+ * of every `run`). Each command's code loads when its action runs.
+ */
+export async function buildProgram(only?: (typeof COMMANDS)[number]): Promise<Command> {
   const program = new Command(NAME)
     .description('Conformance kit for the Maintenance Management Service API v1: certify a target, run the mock, validate traffic, merge and compare reports.')
     .version(version);
+  const wanted = (name: (typeof COMMANDS)[number]) => only === undefined || only === name;
 
-  program
+  if (wanted('run')) program
     .command('run')
     .description('Run the conformance suite against a target (default: the embedded mock) and write reports/conformance.{json,html,md} and conformance-junit.xml')
     .option('--target <url>', 'API base of the target, ending in /v1 (needs --profile)')
@@ -94,52 +100,59 @@ Examples:
   ${NAME} run --family METER --list
   ${NAME} run --profile my-target.json -x                 # stop at the first failure
   ${NAME} run --profile my-target.json --last-failed      # then rerun only what failed`)
-    .action((opts: RunOptions) => exitWith(() => runConformance(opts)));
+    .action((opts: RunOptions) => exitWith(async () => (await import('./run.ts')).runConformance(opts)));
 
-  mockOptions(program.command('mock').description('Start the stateful mock (http://127.0.0.1:4010, API base /v1) and print the keys to try'))
-    .action(async (opts: MockCommandOptions) => {
-      await runMock(opts);
-    });
+  if (wanted('mock')) {
+    const { mockOptions, runMock } = await import('../mock/main.ts');
+    mockOptions(program.command('mock').description('Start the stateful mock (http://127.0.0.1:4010, API base /v1) and print the keys to try'))
+      .action(async (opts: MockCommandOptions) => {
+        await runMock(opts);
+      });
+  }
 
-  addProxyCommand(program, exitWith);
+  if (wanted('proxy')) addProxyCommand(program, exitWith);
 
-  const report = program.command('report').description('Work with conformance reports');
-  report
-    .command('merge')
-    .description('Merge the outputs of `run --shard i/n` into one report whose verdicts equal a single run\'s')
-    .argument('<dirs...>', 'output directories of the shards (each holding blob/*.zip and conformance.json)')
-    .option('--output <dir>', 'where the merged reports go', 'reports')
-    .option('--waivers <file>', 'known deviations to apply')
-    .option('--allow-incomplete', 'exit 0 when the merged verdict is incomplete')
-    .addHelpText('after', `\n${EXIT_CODE_HELP}`)
-    .action((dirs: string[], opts: { output: string; waivers?: string; allowIncomplete?: boolean }) => exitWith(() => mergeReports(dirs, opts.output, opts)));
-  report
-    .command('diff')
-    .description('List regressions and fixes from report A to report B; exit 1 when a must requirement of B regressed')
-    .argument('<a>', 'the baseline conformance.json')
-    .argument('<b>', 'the new conformance.json')
-    .option('--json', 'print the differences as JSON')
-    .action((a: string, b: string, opts: { json?: boolean }) => exitWith(() => diffCommand(a, b, opts.json)));
+  if (wanted('report')) {
+    const report = program.command('report').description('Work with conformance reports');
+    report
+      .command('merge')
+      .description('Merge the outputs of `run --shard i/n` into one report whose verdicts equal a single run\'s')
+      .argument('<dirs...>', 'output directories of the shards (each holding blob/*.zip and conformance.json)')
+      .option('--output <dir>', 'where the merged reports go', 'reports')
+      .option('--waivers <file>', 'known deviations to apply')
+      .option('--allow-incomplete', 'exit 0 when the merged verdict is incomplete')
+      .addHelpText('after', `\n${EXIT_CODE_HELP}`)
+      .action((dirs: string[], opts: { output: string; waivers?: string; allowIncomplete?: boolean }) => exitWith(async () => (await import('./report.ts')).mergeReports(dirs, opts.output, opts)));
+    report
+      .command('diff')
+      .description('List regressions and fixes from report A to report B; exit 1 when a must requirement of B regressed')
+      .argument('<a>', 'the baseline conformance.json')
+      .argument('<b>', 'the new conformance.json')
+      .option('--json', 'print the differences as JSON')
+      .action((a: string, b: string, opts: { json?: boolean }) => exitWith(async () => (await import('./report.ts')).diffCommand(a, b, opts.json)));
 
-  report
-    .command('verify')
-    .description("Check a run's bundle: every report file against manifest.json's SHA-256 and, with --public-key, manifest.json.sig; exit 1 on any mismatch")
-    .argument('<dir>', 'the output folder of a run')
-    .option('--public-key <file>', 'the Ed25519 public key PEM matching run --sign-key')
-    .action((dir: string, opts: { publicKey?: string }) => exitWith(() => verifyCommand(dir, opts.publicKey)));
+    report
+      .command('verify')
+      .description("Check a run's bundle: every report file against manifest.json's SHA-256 and, with --public-key, manifest.json.sig; exit 1 on any mismatch")
+      .argument('<dir>', 'the output folder of a run')
+      .option('--public-key <file>', 'the Ed25519 public key PEM matching run --sign-key')
+      .action((dir: string, opts: { publicKey?: string }) => exitWith(async () => (await import('./manifest.ts')).verifyCommand(dir, opts.publicKey)));
+  }
 
-  const profile = program.command('profile').description('Write a starter target profile, or check what a target has provisioned');
-  profile
-    .command('init')
-    .description('Write a starter profile: every role and fixture, each with a $comment saying what to provision and what it unlocks')
-    .option('--output <file>', 'where to write it', 'target-profile.json')
-    .action((opts: { output: string }) => exitWith(() => initProfile(opts.output)));
-  profile
-    .command('check')
-    .description("Check the target's provisioning without changing its data (reads, and writes that cannot succeed): one line per entry (ok, wrong: ..., missing), then the requests spent; exit 1 on any wrong entry")
-    .requiredOption('--profile <file>', 'the target profile')
-    .option('--target <url>', "API base of the target, ending in /v1 (default: the profile's baseUrl)")
-    .action((opts: { profile: string; target?: string }) => exitWith(() => checkProfileCommand(opts)));
+  if (wanted('profile')) {
+    const profile = program.command('profile').description('Write a starter target profile, or check what a target has provisioned');
+    profile
+      .command('init')
+      .description('Write a starter profile: every role and fixture, each with a $comment saying what to provision and what it unlocks')
+      .option('--output <file>', 'where to write it', 'target-profile.json')
+      .action((opts: { output: string }) => exitWith(async () => (await import('./profile.ts')).initProfile(opts.output)));
+    profile
+      .command('check')
+      .description("Check the target's provisioning without changing its data (reads, and writes that cannot succeed): one line per entry (ok, wrong: ..., missing), then the requests spent; exit 1 on any wrong entry")
+      .requiredOption('--profile <file>', 'the target profile')
+      .option('--target <url>', "API base of the target, ending in /v1 (default: the profile's baseUrl)")
+      .action((opts: { profile: string; target?: string }) => exitWith(async () => (await import('./profile.ts')).checkProfileCommand(opts)));
+  }
 
   program.exitOverride();
   program.configureOutput({ writeErr: (s) => process.stderr.write(s.replace(/^error: /, `${NAME}: `)) });
@@ -151,8 +164,9 @@ Examples:
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('mms-conformance.mjs') || process.argv[1]?.endsWith('/mms-conformance')) {
-  buildProgram()
-    .parseAsync()
+  const named = COMMANDS.find((c) => c === process.argv[2]);
+  buildProgram(named)
+    .then((program) => program.parseAsync())
     .catch((e) => {
       if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : EXIT.usage);
       if (e instanceof UsageError) fail(e.message);

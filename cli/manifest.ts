@@ -14,8 +14,9 @@ import type { ConformanceReport } from '../suites/reporter/model.ts';
 import { REPORT_FILES } from '../suites/reporter/write.ts';
 import { EXIT, UsageError } from './exit-codes.ts';
 
-export const MANIFEST_FILE = 'manifest.json';
-export const SIGNATURE_FILE = 'manifest.json.sig';
+import { MANIFEST_FILE, SIGNATURE_FILE } from './bundle-files.ts';
+
+export { MANIFEST_FILE, SIGNATURE_FILE };
 
 /** What manifest.json holds. Hashes are lowercase hex SHA-256. */
 export interface Manifest {

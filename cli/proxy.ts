@@ -7,8 +7,6 @@
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { writeReport } from '../proxy/report.ts';
-import { parseUpstream, startProxy } from '../proxy/start.ts';
 import { EXIT, UsageError } from './exit-codes.ts';
 
 export interface ProxyCommandOptions {
@@ -43,6 +41,8 @@ export function addProxyCommand(program: Command, exitWith: (work: () => Promise
 
 /** Runs the proxy until SIGINT, SIGTERM or the duration; writes the report; resolves to the exit code. */
 export async function runProxy(o: ProxyCommandOptions): Promise<number> {
+  // Loaded here, not with the CLI: every other command would pay for the proxy's validators.
+  const [{ writeReport }, { parseUpstream, startProxy }] = await Promise.all([import('../proxy/report.ts'), import('../proxy/start.ts')]);
   const upstream = o.upstream ?? o.target;
   if (!upstream) throw new UsageError('proxy needs --upstream URL (the target\'s API base, e.g. http://127.0.0.1:4010/v1)');
   try {

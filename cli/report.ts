@@ -47,7 +47,7 @@ export function checkShards(blobs: string[]): void {
 export async function mergeReports(dirs: string[], output: string, options: { waivers?: string; allowIncomplete?: boolean } = {}): Promise<number> {
   const blobs = dirs.flatMap((dir) => blobsOf(resolve(dir)));
   checkShards(blobs);
-  const run: Partial<RunEnv> = { reportsDir: checkedOutput(output), waivers: options.waivers ? checkedWaivers(options.waivers) : undefined };
+  const run: Partial<RunEnv> = { reportsDir: checkedOutput(output), waivers: options.waivers ? await checkedWaivers(options.waivers) : undefined };
   const staging = mkdtempSync(join(tmpdir(), 'mms-merge-'));
   for (const blob of blobs) copyFileSync(blob, join(staging, basename(blob)));
   const part = dirs.map((d) => join(resolve(d), REPORT_FILES.json)).find((f) => existsSync(f));

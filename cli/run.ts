@@ -7,16 +7,17 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
 import { readRunEnv, type RunEnv } from '../contract/run-env.ts';
-import { diffReports, formatDiff } from '../suites/reporter/diff.ts';
-import { REPORT_FILES } from '../suites/reporter/write.ts';
+import { markTime, processStart } from '../contract/timings.ts';
+import { REPORT_FILES } from '../suites/reporter/files.ts';
+import { MANIFEST_FILE, SIGNATURE_FILE } from './bundle-files.ts';
 import { EXIT, UsageError, verdictExitCode } from './exit-codes.ts';
 import { checkedOutput, checkedWaivers } from './inputs.ts';
-import { loadSigningKey, MANIFEST_FILE, SIGNATURE_FILE, writeManifest } from './manifest.ts';
-import { readReport } from './report-file.ts';
-import { profileAndTarget, runCheck } from './profile.ts';
-import { wrongLines } from './profile-check.ts';
 import { listPlaywright, runPlaywright } from './playwright.ts';
 import { selectionGrep, type Selection } from './selection.ts';
+
+// What only some runs need (a profile, a baseline, a signing key) and what is needed only once the run
+// has ended (the report's schema, the manifest) loads on demand: Playwright's runner starts sooner.
+const afterRun = () => Promise.all([import('./report-file.ts'), import('./manifest.ts')]);
 
 export interface RunOptions extends Selection {
   target?: string;
@@ -58,6 +59,7 @@ async function targetSettings(o: RunOptions): Promise<{ run: Partial<RunEnv>; en
   if (o.target && !o.profile) throw new UsageError('--target needs --profile: the suite needs the keys and fixtures of the target (see docs/vendors.md)');
   // The embedded mock: a mutant named in the CLI's own environment (the self-test) carries over.
   if (!o.profile) return { run: { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant, mockVariant: readRunEnv().mockVariant }, env: {} };
+  const [{ profileAndTarget, runCheck }, { wrongLines }] = await Promise.all([import('./profile.ts'), import('./profile-check.ts')]);
   const { profile, baseUrl } = await profileAndTarget(o.profile, o.target);
   if (o.profileCheck !== false) {
     const wrong = wrongLines(await runCheck(profile, baseUrl));
@@ -101,7 +103,7 @@ export function removeEmptyFolders(dir: string): void {
 /** Checks every option before anything runs; returns Playwright's arguments and the run's settings. Throws UsageError. */
 async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<RunEnv>; env: NodeJS.ProcessEnv }> {
   const args = ['test', '-c', resolve(ROOT, 'suites/playwright.config.ts')];
-  const grep = selectionGrep(o);
+  const grep = await selectionGrep(o);
   let blob: string | undefined;
   if (o.shard) {
     const m = /^(\d+)\/(\d+)$/.exec(o.shard);
@@ -115,8 +117,8 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   if (maxFailures) args.push('--max-failures', String(maxFailures));
   if (o.timeout) args.push('--timeout', String(o.timeout));
   if (o.retries !== undefined) args.push('--retries', String(o.retries));
-  const waivers = o.waivers ? checkedWaivers(o.waivers) : undefined;
-  if (o.baseline) readReport(o.baseline);
+  const waivers = o.waivers ? await checkedWaivers(o.waivers) : undefined;
+  if (o.baseline) (await import('./report-file.ts')).readReport(o.baseline);
   const reportsDir = checkedOutput(o.output);
   args.push('--last-failed-file', lastRunFile(reportsDir));
   if (o.lastFailed) {
@@ -126,13 +128,14 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   const { run: target, env } = await targetSettings(o);
   // A shard's summary is a part: only the merge (`report merge`) writes the job's step summary.
   if (o.shard) env.GITHUB_STEP_SUMMARY = undefined;
-  return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout, reporter: o.reporter } };
+  return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout, reporter: o.reporter, timingsFile: readRunEnv().timingsFile } };
 }
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */
 export async function runConformance(o: RunOptions): Promise<number> {
   if (o.list) return listConformance(o);
-  const signingKey = o.signKey ? loadSigningKey(o.signKey) : undefined;
+  markTime('cli.start', processStart());
+  const signingKey = o.signKey ? (await import('./manifest.ts')).loadSigningKey(o.signKey) : undefined;
   let prepared: Awaited<ReturnType<typeof preflight>>;
   try {
     prepared = await preflight(o);
@@ -144,20 +147,30 @@ export async function runConformance(o: RunOptions): Promise<number> {
   const { args, run, env } = prepared;
   for (const file of [MANIFEST_FILE, SIGNATURE_FILE]) rmSync(resolve(run.reportsDir!, file), { force: true });
   for (const file of Object.values(REPORT_FILES)) rmSync(resolve(run.reportsDir!, file), { force: true });
+  let after: ReturnType<typeof afterRun> | undefined;
   try {
-    await runPlaywright(args, run, undefined, env);
+    // While Playwright's runner loads (one core), the modules needed at the end load on the other.
+    await runPlaywright(args, run, undefined, env, () => {
+      markTime('cli.spawn');
+      after = afterRun();
+      after.catch(() => undefined);
+    });
   } finally {
     removeEmptyFolders(resolve(run.reportsDir!, 'test-results'));
   }
+  markTime('cli.runnerExit');
+  const [{ readReport }, { writeManifest }] = await (after ?? afterRun());
   const report = readReport(resolve(run.reportsDir!, REPORT_FILES.json));
   writeManifest(run.reportsDir!, report, o.profile && resolve(o.profile), signingKey);
   let code = verdictExitCode(report.verdict, o.allowIncomplete);
   if (o.strict && report.run.tests.failed > 0) code = EXIT.failed;
   if (o.baseline) {
+    const { diffReports, formatDiff } = await import('../suites/reporter/diff.ts');
     const diff = diffReports(readReport(o.baseline), report);
     process.stdout.write(`\nAgainst the baseline ${o.baseline}:\n${formatDiff(diff)}\n`);
     if (diff.regressions.length > 0) code = EXIT.failed;
   }
+  markTime('cli.end');
   return code;
 }
 
@@ -173,7 +186,7 @@ async function listConformance(o: RunOptions): Promise<number> {
     args.push('--shard', o.shard);
   }
   if (o.lastFailed) args.push('--last-failed', '--last-failed-file', lastRunFile(resolve(o.output)));
-  const tests = (await listPlaywright(args, { grep: selectionGrep(o), reportsDir: resolve(o.output) })).filter((t) => t.project !== 'setup');
+  const tests = (await listPlaywright(args, { grep: await selectionGrep(o), reportsDir: resolve(o.output) })).filter((t) => t.project !== 'setup');
   if (tests.length === 0) throw new UsageError('no test matches the selection (--family, --level, --grep)');
   for (const t of tests) process.stdout.write(`${t.project} › ${t.file}:${t.line} › ${t.title}  ${t.tags.join(' ')}\n`);
   const files = new Set(tests.map((t) => t.file)).size;

@@ -2,22 +2,24 @@
  * Turning `--family`, `--level` and `--grep` into one Playwright --grep over test titles and their
  * requirement tags (tests carry `@FAMILY-NNN` tags).
  */
-import { loadCatalog } from '../contract/catalog.ts';
 import { UsageError } from './exit-codes.ts';
 
 export interface Selection { family?: string[]; level?: 'must' | 'inferred'; grep?: string }
 
-/** One regular expression selecting every condition at once (lookaheads), or undefined for all tests. */
-export function selectionGrep(s: Selection): string | undefined {
-  const catalog = loadCatalog();
+/**
+ * One regular expression selecting every condition at once (lookaheads), or undefined for all tests.
+ * The catalog loads only for `--family` and `--level`. Rejects with UsageError.
+ */
+export async function selectionGrep(s: Selection): Promise<string | undefined> {
+  const catalog = s.family?.length || s.level ? (await import('../contract/catalog.ts')).loadCatalog() : undefined;
   const parts: string[] = [];
   if (s.family?.length) {
     const families = s.family.map((f) => f.toUpperCase());
-    for (const f of families) if (!catalog.families[f]) throw new UsageError(`unknown family ${f}; families: ${Object.keys(catalog.families).join(', ')}`);
+    for (const f of families) if (!catalog!.families[f]) throw new UsageError(`unknown family ${f}; families: ${Object.keys(catalog!.families).join(', ')}`);
     parts.push(`@(?:${families.join('|')})-\\d{3}\\b`);
   }
   if (s.level) {
-    const ids = catalog.requirements.filter((r) => r.level === s.level && r.testable).map((r) => r.id);
+    const ids = catalog!.requirements.filter((r) => r.level === s.level && r.testable).map((r) => r.id);
     parts.push(`@(?:${ids.join('|')})\\b`);
   }
   if (s.grep) {

@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import type { ValidateFunction } from 'ajv';
 import { loadOpenApi, type JsonSchema } from './openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from './schema-view.ts';
-import { createSchemaRegistry } from './validators.ts';
+import { cachedCompiler } from './schema-cache.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -31,18 +31,18 @@ const MAX_GENERATED_LENGTH = 24;
 /** Largest magnitude of an unbounded generated number. */
 const NUMBER_SPAN = 1_000_000;
 
-const registries = new Map<SchemaView, ReturnType<typeof createSchemaRegistry>>();
 const compiled = new Map<string, ValidateFunction>();
 
-/** The Ajv validator of `schema` in `view` (compiled once per schema text). Used as the oracle. */
+/**
+ * The Ajv validator of `schema` in `view` (compiled once per schema text, from the disk cache of
+ * compiled schemas when it holds it: contract/schema-cache.ts). Used as the oracle.
+ */
 export function validatorOf(schema: JsonSchema, view: SchemaView): ValidateFunction {
   const key = `${view}:${JSON.stringify(schema)}`;
   let v = compiled.get(key);
   if (!v) {
-    let ajv = registries.get(view);
-    if (!ajv) registries.set(view, (ajv = createSchemaRegistry(view)));
     const viewed = toView(schema, view);
-    v = ajv.compile(typeof viewed === 'boolean' ? (viewed ? {} : { not: {} }) : viewed);
+    v = cachedCompiler(view).compile(typeof viewed === 'boolean' ? (viewed ? {} : { not: {} }) : viewed);
     compiled.set(key, v);
   }
   return v;

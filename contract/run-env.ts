@@ -44,13 +44,15 @@ export interface RunEnv {
   testTimeout?: number;
   /** MMS_REPORTER: one of Playwright's own reporters (`list`, `line`, `dot`, `json`, `junit`, `html`) run beside the kit's (`run --reporter`). */
   reporter?: string;
+  /** MMS_TIMINGS: a file the run appends its phases' time marks to (contract/timings.ts; `npm run bench`). */
+  timingsFile?: string;
 }
 
 const VARS = {
   reportsDir: 'REPORTS_DIR', targetUrl: 'TARGET_URL', targetProfile: 'TARGET_PROFILE', targetEmbedded: 'TARGET_EMBEDDED',
   targetName: 'MMS_TARGET_NAME', mockSeed: 'MOCK_SEED', mockMutant: 'MOCK_MUTANT', mockVariant: 'MOCK_VARIANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
   progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME', genBudget: 'MMS_GEN_BUDGET',
-  testTimeout: 'MMS_TEST_TIMEOUT', reporter: 'MMS_REPORTER',
+  testTimeout: 'MMS_TEST_TIMEOUT', reporter: 'MMS_REPORTER', timingsFile: 'MMS_TIMINGS',
 } as const satisfies Record<keyof RunEnv, string>;
 
 /** The run's settings from `env` (default: this process's environment). */
@@ -76,6 +78,7 @@ export function readRunEnv(env: NodeJS.ProcessEnv = process.env): RunEnv {
     genBudget: n('genBudget'),
     testTimeout: n('testTimeout'),
     reporter: v('reporter'),
+    timingsFile: v('timingsFile'),
   };
 }
 

@@ -29,9 +29,12 @@ function cacheFile(name: string, inputs: Array<string | Buffer>): string {
   return resolve(VALIDATOR_CACHE_DIR, `${name}-${hash.update(`${ajvVersion} ${FORMAT}`).digest('hex').slice(0, 16)}.cjs`);
 }
 
-/** Ajv's standalone code of `ajv` exporting `refs` (name → schema id); Ajv's code generator loads on a miss only. */
-export function standaloneSource(ajv: unknown, refs: Record<string, string>): string {
-  const standaloneCode = (require('ajv/dist/standalone/index.js') as { default: (a: unknown, refs: Record<string, string>) => string }).default;
+/**
+ * Ajv's standalone code of `ajv` exporting `refs` (name → schema id), or exporting one compiled function
+ * as the module itself; Ajv's code generator loads on a miss only.
+ */
+export function standaloneSource(ajv: unknown, refs: Record<string, string> | ValidateFunction): string {
+  const standaloneCode = (require('ajv/dist/standalone/index.js') as { default: (a: unknown, refs: Record<string, string> | ValidateFunction) => string }).default;
   return standaloneCode(ajv, refs);
 }
 

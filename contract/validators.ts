@@ -13,6 +13,7 @@ import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { crossFieldErrors } from './cross-field.ts';
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from './openapi.ts';
+import { cachedCompiler, type SchemaCompiler } from './schema-cache.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from './schema-view.ts';
 
 /** One failing field, as named in a `validation_error` problem's `errors` member. */
@@ -38,14 +39,48 @@ export function newAjv(options: ConstructorParameters<typeof Ajv2020>[0]): AjvIn
   return ajv;
 }
 
-/** An Ajv instance holding every component schema of the spec in the given view (`verbose`: errors carry their schema and data). */
+/** The view and options of each registry createSchemaRegistry made (so compiles for it can come from the disk cache). */
+const registryViews = new WeakMap<object, { view: SchemaView; verbose: boolean }>();
+
+/**
+ * An Ajv instance holding every component schema of the spec in the given view (`verbose`: errors
+ * carry their schema and data). It is built on first use: a registry only handed to
+ * compileRequestValidator, whose compiles come from the disk cache of its view, never loads Ajv nor
+ * checks every component against the meta-schema (0.1–0.2 s of CPU in each process that did).
+ */
 export function createSchemaRegistry(view: SchemaView, options: { source?: boolean; verbose?: boolean } = {}): AjvInstance {
+  let built: AjvInstance | undefined;
+  const real = () => (built ??= buildSchemaRegistry(view, options));
+  const registry = new Proxy({} as AjvInstance, {
+    get: (_target, property) => {
+      const r = real();
+      const value: unknown = Reflect.get(r, property, r);
+      return typeof value === 'function' ? value.bind(r) : value;
+    },
+    set: (_target, property, value) => Reflect.set(real(), property, value),
+    has: (_target, property) => Reflect.has(real(), property),
+  });
+  registryViews.set(registry, { view, verbose: options.verbose === true });
+  return registry;
+}
+
+/** The registry itself (createSchemaRegistry builds it on first use). */
+function buildSchemaRegistry(view: SchemaView, options: { source?: boolean; verbose?: boolean }): AjvInstance {
   const ajv = newAjv({ strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true, validateFormats: true, verbose: options.verbose === true, code: { source: options.source === true } });
   for (const [name, schema] of Object.entries(loadOpenApi().components.schemas)) {
     const viewed = toView(schema, view);
     ajv.addSchema(typeof viewed === 'boolean' ? { $id: SCHEMA_BASE + name } : { ...viewed, $id: SCHEMA_BASE + name });
   }
   return ajv;
+}
+
+/**
+ * What compiles schemas for `registry`: the disk-cached compiler of its view and options when
+ * createSchemaRegistry made it (the same validators, contract/schema-cache.ts), else `registry` itself.
+ */
+function compilerFor(registry: SchemaCompiler): SchemaCompiler {
+  const made = registryViews.get(registry);
+  return made ? cachedCompiler(made.view, { verbose: made.verbose }) : registry;
 }
 
 /** Converts Ajv errors to field errors, located `in` path, query, header or body. */
@@ -92,7 +127,7 @@ function coerce(raw: string, schema: JsonSchema): unknown {
   }
 }
 
-function compileParams(ajv: AjvInstance, params: Parameter[], view: SchemaView) {
+function compileParams(ajv: SchemaCompiler, params: Parameter[], view: SchemaView) {
   const byLocation = (where: 'path' | 'query') => {
     const list = params.filter((p) => p.in === where);
     if (list.length === 0) return undefined;
@@ -106,14 +141,22 @@ function compileParams(ajv: AjvInstance, params: Parameter[], view: SchemaView) 
   return { path: byLocation('path'), query: byLocation('query') };
 }
 
-/** Compiles the request validators of every operation, keyed by operationId. */
+/**
+ * Compiles the request validators of every operation, keyed by operationId; their schemas come from the
+ * disk cache of compiled schemas (contract/schema-cache.ts) when it holds them.
+ */
 export function compileRequestValidators(view: SchemaView = 'full'): Map<string, RequestValidator> {
-  const ajv = createSchemaRegistry(view, { verbose: true });
-  return new Map(loadOperations().map((operation) => [operation.operationId, compileRequestValidator(ajv, operation, view)]));
+  const compiler = cachedCompiler(view, { verbose: true });
+  return new Map(loadOperations().map((operation) => [operation.operationId, compileRequestValidator(compiler, operation, view)]));
 }
 
-/** Compiles one operation's request validator in `ajv`, a registry of `view` (createSchemaRegistry). */
-export function compileRequestValidator(ajv: AjvInstance, operation: Operation, view: SchemaView): RequestValidator {
+/**
+ * Compiles one operation's request validator with `ajv`: a registry of `view` (createSchemaRegistry,
+ * whose compiles then come from the disk cache of compiled schemas) or a cached compiler of `view`
+ * (contract/schema-cache.ts). Cross-field sentences need a verbose one.
+ */
+export function compileRequestValidator(registry: SchemaCompiler, operation: Operation, view: SchemaView): RequestValidator {
+  const ajv = compilerFor(registry);
   const compiled = compileParams(ajv, operation.parameters, view);
   const bodySchema = operation.requestBody?.schema;
   const bodyValidate: ValidateFunction | undefined =
@@ -198,11 +241,16 @@ function messages(v: ValidateFunction): string[] {
   return bodyErrors(v).map((e) => e.message);
 }
 
+const responseSchemasOf = new Map<SchemaView, Array<{ operationId: string; status: number; header?: string; schema: object }>>();
+
 /**
  * Every schema the response validators need, in a fixed order: per operation and documented status,
- * the body schema (JSON media types) and each documented header's schema, each in its view.
+ * the body schema (JSON media types) and each documented header's schema, each in its view. Built
+ * once per view and process (every worker needs them; do not change the schemas returned).
  */
 export function responseSchemas(view: SchemaView): Array<{ operationId: string; status: number; header?: string; schema: object }> {
+  const known = responseSchemasOf.get(view);
+  if (known) return known;
   const out: Array<{ operationId: string; status: number; header?: string; schema: object }> = [];
   for (const operation of loadOperations()) {
     const responseView: SchemaView = operation.inferred ? 'stated' : view;
@@ -211,6 +259,7 @@ export function responseSchemas(view: SchemaView): Array<{ operationId: string; 
       for (const [name, h] of Object.entries(r.headers)) out.push({ operationId: operation.operationId, status: r.status, header: name, schema: toView(h.schema, view) as object });
     }
   }
+  responseSchemasOf.set(view, out);
   return out;
 }
 

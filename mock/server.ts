@@ -43,6 +43,13 @@ export interface MockOptions {
   state?: string;
   /** A state document (spec/mock-state.schema.json) to start from; a persistent store uses it only when empty. */
   seedFile?: string;
+  /**
+   * Load Prism (the `Prefer` fallback, about a second of CPU) in the background right after start
+   * (default true), so the first `Prefer` request stalls nobody. false: it loads on the first request
+   * that needs it, or when `prismLoaded` is read (the embedded mock of a conformance run: the suite
+   * sends no `Prefer` request, and the runner's start-up has better use for that second).
+   */
+  preloadPrism?: boolean;
 }
 
 export interface RunningMock {
@@ -56,8 +63,8 @@ export interface RunningMock {
   controlToken?: string;
   /** How the state is kept (`memory`, `file PATH`, `postgres HOST/DB`) and whether it was loaded from the store. */
   state: { description: string; loaded: boolean };
-  /** Settles once Prism (the `Prefer` fallback) has loaded in the background after start. */
-  prismLoaded: Promise<void>;
+  /** Settles once Prism (the `Prefer` fallback) has loaded: in the background after start, or (`preloadPrism: false`) from the first read of it. */
+  readonly prismLoaded: Promise<void>;
   app: ServedApp;
   server: Server;
   stop(): Promise<void>;
@@ -155,13 +162,15 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     });
   }
   // Prism loads now, in the background: the first `Prefer` request does not stall everyone for a second.
-  const prismLoaded = app.preloadPrism();
+  if (options.preloadPrism !== false) void app.preloadPrism();
   return {
     url,
     baseUrl: `${url}/v1`,
     controlToken,
     state: { description: store?.description ?? 'memory', loaded },
-    prismLoaded,
+    get prismLoaded() {
+      return app.preloadPrism();
+    },
     get profile() {
       return profile();
     },

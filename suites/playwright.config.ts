@@ -6,6 +6,7 @@
  * `grep` except setup's: a command-line --grep would not reach `serial`, which runs as a teardown.
  * `use` carries the profile's request options (contract/profile.ts requestUse).
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { requestUse } from '../contract/profile.ts';
@@ -18,12 +19,17 @@ const run = readRunEnv();
 const use = run.targetProfile ? requestUse(targetProfile()) : {};
 const reports = resolve(process.cwd(), run.reportsDir);
 const grep = run.grep ? new RegExp(run.grep) : undefined;
+// Default workers. The embedded mock answers in this process and every worker's time is CPU: one worker
+// per core (at least 2, at most 4) — on 2 cores, 4 workers made each test ~3 times slower and paid two
+// more worker start-ups (bench/README.md). A remote target's answers are mostly waiting: 4.
+const embedded = !run.targetProfile && !run.targetUrl;
+const defaultWorkers = embedded ? Math.max(2, Math.min(4, availableParallelism())) : 4;
 
 export default defineConfig({
   testDir: '.',
   globalSetup: './setup/global-setup.ts',
   globalTeardown: './setup/global-teardown.ts',
-  workers: run.workers ?? 4,
+  workers: run.workers ?? defaultWorkers,
   fullyParallel: true,
   timeout: run.testTimeout ?? 60_000,
   expect: { timeout: 10_000 },

@@ -82,6 +82,19 @@ test('Prism is loaded in the background right after start', async () => {
   await mock.prismLoaded;
 });
 
+test('without the preload (preloadPrism: false) Prism loads for the first Prefer request, which it answers', async () => {
+  const lazy = await startMock({ port: 0, preloadPrism: false });
+  try {
+    const lazyKey = (lazy.profile.keys as { live: string[] }).live[0]!;
+    const res = await fetch(`${lazy.baseUrl}/meters`, { headers: { Authorization: `Bearer ${lazyKey}`, Prefer: 'code=200' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    await lazy.prismLoaded;
+  } finally {
+    await lazy.stop();
+  }
+});
+
 test('a client that disconnects mid-body is no error in the log', async () => {
   const writes: string[] = [];
   const original = process.stderr.write.bind(process.stderr);

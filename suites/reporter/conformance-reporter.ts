@@ -14,6 +14,7 @@ import { loadCatalog } from '../../contract/catalog.ts';
 import { loadOpenApi, loadOperations } from '../../contract/openapi.ts';
 import { ROOT } from '../../contract/paths.ts';
 import { readRunEnv, type RunOutcome } from '../../contract/run-env.ts';
+import { markTime } from '../../contract/timings.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../lib/exchange.ts';
 import type { Redactor } from '../lib/redact.ts';
 import { runRedactor, targetProfile } from '../lib/target.ts';
@@ -57,6 +58,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
+    markTime('tests.loaded');
     this.config = config;
     this.startedAt = new Date();
     this.selected = suite.allTests().filter((t) => t.parent.project()?.name !== 'setup').length;
@@ -96,6 +98,16 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onEnd(result: FullResult): void {
+    markTime('reports.start');
+    try {
+      this.end(result);
+    } finally {
+      markTime('reports.end');
+    }
+  }
+
+  /** Writes the reports and the run's outcome (onEnd). */
+  private end(result: FullResult): void {
     this.progress?.end();
     const run = readRunEnv();
     const executed = [...this.outcomes.values()].filter((o) => o.project !== 'setup' && o.status !== 'skipped').length;

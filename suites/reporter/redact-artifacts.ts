@@ -6,6 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { Reporter } from '@playwright/test/reporter';
+import { markTime } from '../../contract/timings.ts';
 import { scrubTree } from '../lib/scrub.ts';
 import { runRedactor } from '../lib/target.ts';
 
@@ -15,6 +16,7 @@ export default class RedactArtifacts implements Reporter {
   constructor(private readonly options: RedactArtifactsOptions) {}
 
   async onExit(): Promise<void> {
+    markTime('redact.start');
     const redactor = runRedactor();
     for (const dir of this.options.dirs) {
       try {
@@ -24,6 +26,7 @@ export default class RedactArtifacts implements Reporter {
         process.stderr.write(`Removed ${dir}: its files could not be redacted (${(e as Error).message})\n`);
       }
     }
+    markTime('redact.end');
   }
 
   printsToStdio(): boolean {

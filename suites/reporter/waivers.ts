@@ -8,17 +8,21 @@
  *       expires: 2027-03-31
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { ROOT } from '../../contract/paths.ts';
 import type { Waiver } from './model.ts';
 
 export const WAIVERS_SCHEMA_FILE = resolve(ROOT, 'spec', 'waivers.schema.json');
 
+// YAML and Ajv load when a waiver file is read, not with the reporter (every run loads it, few have waivers).
+const require = createRequire(import.meta.url);
+
 /** Reads and validates a waiver file; throws an Error with one line naming the problem. */
 export function loadWaivers(file: string): Waiver[] {
+  const { parse } = require('yaml') as typeof import('yaml');
+  const Ajv2020 = (require('ajv/dist/2020.js') as { default: typeof import('ajv/dist/2020.js').default }).default;
+  const addFormats = (require('ajv-formats') as { default: unknown }).default;
   let raw: unknown;
   try {
     raw = parse(readFileSync(file, 'utf8'));

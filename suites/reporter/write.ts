@@ -11,7 +11,9 @@ import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 
-export const REPORT_FILES = { json: 'conformance.json', html: 'conformance.html', junit: 'conformance-junit.xml', markdown: 'conformance.md', har: 'exchanges.har' } as const;
+import { REPORT_FILES } from './files.ts';
+
+export { REPORT_FILES };
 
 /** Writes `text` to `file` through a temporary file renamed into place; throws the write's error. */
 function writeWhole(file: string, text: string): void {

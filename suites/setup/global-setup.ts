@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProfileError, requestUse, type TargetProfile } from '../../contract/profile.ts';
 import { extendRunEnv, readRunEnv } from '../../contract/run-env.ts';
+import { markTime, processStart } from '../../contract/timings.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { assertReachable, targetProfile } from '../lib/target.ts';
 
@@ -49,6 +50,17 @@ function temporaryDir(prefix: string): string {
 }
 
 export default async function globalSetup(): Promise<void> {
+  markTime('runner.start', processStart());
+  markTime('globalSetup.start');
+  try {
+    await setUp();
+  } finally {
+    markTime('globalSetup.end');
+  }
+}
+
+/** The target (or the embedded mock) and the run's environment for the workers. */
+async function setUp(): Promise<void> {
   extendRunEnv({ runDir: temporaryDir('mms-run-') });
   const run = readRunEnv();
   if (run.targetUrl || run.targetProfile) {
@@ -68,7 +80,9 @@ export default async function globalSetup(): Promise<void> {
   const mutant = run.mockMutant ? (await import('../../mock/mutants/catalog.ts')).mutantNamed(run.mockMutant).mutation : undefined;
   // Variants (docs/freedoms.md): freedoms of the description served differently.
   const mutation = run.mockVariant ? (await import('../../mock/variants/catalog.ts')).variantMutation(run.mockVariant, mutant) : mutant;
-  const mock = await startMock({ port: 0, seed: run.mockSeed, mutation });
+  // Prism (the mock's `Prefer` fallback) is not preloaded: the suite sends no `Prefer` request, and its
+  // second of CPU would delay loading the test files in this process.
+  const mock = await startMock({ port: 0, seed: run.mockSeed, mutation, preloadPrism: false });
   globalThis.__embeddedMock = mock;
   const file = join(temporaryDir('mms-conformance-'), 'embedded-mock.json');
   writeFileSync(file, JSON.stringify(mock.profile, null, 2), { mode: 0o600 });
