@@ -4,6 +4,8 @@
  * - with one input of the wrong type, generated from its spec parameters and body schema: 400
  *   `validation_error` (SPEC-008);
  * - valid: it gets its documented success status (SPEC-007);
+ * - that valid response and one with an unknown id have documented statuses and bodies (SPEC-001,
+ *   SPEC-002): judged from the valid request the SPEC-007 test sent, so no operation is prepared twice;
  * and creates read back through the read or list operation (SPEC-009), deletes leave reads and lists
  * (SPEC-010). Operations whose route is inferred, inputs the description does not show and behaviour it
  * leaves open are tagged SPEC-005 instead, so they never decide certification.
@@ -13,14 +15,17 @@
  *
  * An operation's tests run in order in one worker (describe mode `default`): the refused requests and
  * the valid one share one prepared request (lib/prepared-cache.ts; a request that was not refused
- * spoils it), the valid one last; the read-back and delete tests make their own.
+ * spoils it), the valid one last; the status test after it judges that valid response (and sends its own
+ * when the worker that sent it failed and was replaced), and the read-back test reads back what that
+ * valid create made (the same fallback); the delete tests make their own.
  */
 import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
 import { operations } from '../lib/operations.ts';
 import { PreparedCache } from '../lib/prepared-cache.ts';
-import type { ApiClient } from '../lib/client.ts';
+import { responseValidator } from '../lib/spec-index.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expectPrepared, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from '../../contract/schema-view.ts';
@@ -213,10 +218,30 @@ function unwrap(body: unknown): Resource | undefined {
   return resourcesIn(body)[0];
 }
 
+const CROSS_CUTTING = [401, 403, 429];
+const where = (r: ApiResponse) => `${r.status} to ${r.exchange.method} ${r.exchange.path}`;
+const isEnum = (schema: unknown) => typeof schema === 'object' && schema !== null && 'enum' in schema;
+
+/** The request with its last id path parameter replaced by an id the organization does not have. */
+function withUnknownId(op: Operation, request: PreparedRequest): PreparedRequest | undefined {
+  const segments = op.path.split('/');
+  const index = segments.findLastIndex((s) => {
+    const p = op.parameters.find((q) => q.in === 'path' && `{${q.name}}` === s);
+    return p !== undefined && !isEnum(p.schema);
+  });
+  if (index === -1) return undefined;
+  const param = op.parameters.find((q) => `{${q.name}}` === segments[index])!;
+  const unknown = (param.schema as { type?: string }).type === 'integer' ? '2147483646' : 'ct_unknown_id_0000';
+  return { ...request, path: request.path.split('/').map((s, i) => (i === index ? unknown : s)).join('/') };
+}
+
 const tagFor = (mustTags: string[], inferred: boolean) => (inferred ? ['@SPEC-005'] : mustTags);
 
 /** One prepared request per operation, shared by the operation's refused and valid requests in one worker. */
 const prepared = new PreparedCache();
+
+/** The valid request each operation's SPEC-007 test sent in this worker, and its response, for the status test after it. */
+const validSent = new Map<string, { request: PreparedRequest; response: ApiResponse }>();
 
 for (const op of operations.filter((o) => recipeOf(o))) {
   const recipe = recipeOf(op)!;
@@ -245,14 +270,36 @@ for (const op of operations.filter((o) => recipeOf(o))) {
       prepared.spoil(op.operationId);
       expect(op.responses.filter((r) => r.status < 300).map((r) => r.status), 'the recipe expects a documented success').toContain(request.expect);
       const response = await send(api, request);
+      validSent.set(op.operationId, { request, response });
       expectPrepared(request, response, `${op.operationId}: ${response.text.slice(0, 300)}`);
+    });
+
+    test('statuses and bodies are as documented', { tag: tagFor(['@SPEC-001', '@SPEC-002'], op.inferred) }, async ({ api, profile }) => {
+      let valid = validSent.get(op.operationId);
+      if (!valid) {
+        const request = await recipe({ api, profile });
+        valid = { request, response: await send(api, request) };
+      }
+      const unknown = withUnknownId(op, valid.request);
+      // The 401 of every operation is auth.spec.ts's (without credentials), judged there by the same universal checks.
+      const responses = [valid.response, ...(unknown ? [await send(api, unknown)] : [])];
+      expectPrepared(valid.request, valid.response, `${op.operationId} valid: ${valid.response.text.slice(0, 300)}`);
+      for (const r of responses) {
+        const documented = op.responses.some((d) => d.status === r.status) || CROSS_CUTTING.includes(r.status);
+        expect.soft(documented, `${where(r)} is documented for ${op.operationId}`).toBe(true);
+        const validator = responseValidator(op, r.status);
+        if (validator?.validateBody && r.body !== undefined) expect.soft(validator.validateBody(r.body), `${where(r)}: body schema`).toEqual([]);
+      }
     });
 
     const reader = readerOf(op);
     if (reader) {
       test(`the created resource reads back through ${reader.read.operationId}`, { tag: tagFor(['@SPEC-009'], op.inferred || reader.read.inferred) }, async ({ api, profile }) => {
-        const prepared = await recipe({ api, profile });
-        const created = await send(api, prepared);
+        // The create the SPEC-007 test sent in this worker, when there is one: a second create proves nothing more.
+        const sentBefore = validSent.get(op.operationId);
+        validSent.delete(op.operationId);
+        const prepared = sentBefore?.request ?? (await recipe({ api, profile }));
+        const created = sentBefore?.response ?? (await send(api, prepared));
         expectPrepared(prepared, created, created.text.slice(0, 300));
         const resources = resourcesIn(created.body);
         expect(resources.length, `${op.operationId} answers the created resource`).toBeGreaterThan(0);
