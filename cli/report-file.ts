@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { ROOT } from '../contract/paths.ts';
-import { cachedStandalone, standaloneSource } from '../contract/validator-cache.ts';
-import { newAjv } from '../contract/validators.ts';
+import { cachedSchemaFileValidator } from '../contract/validator-cache.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';
 import { UsageError } from './exit-codes.ts';
 
@@ -12,29 +11,10 @@ export const REPORT_SCHEMA_FILE = resolve(ROOT, 'spec', 'report.schema.json');
 
 let validateReport: ValidateFunction | undefined;
 
-/**
- * The report schema's validator: standalone code cached by the schema's text (contract/validator-cache.ts;
- * compiling it cost every `run` ~0.3 s after its tests), compiled in memory when the cache cannot be written.
- */
-function reportValidator(): ValidateFunction {
-  const text = readFileSync(REPORT_SCHEMA_FILE, 'utf8');
-  const ajv = () => newAjv({ allErrors: true, strict: true, code: { source: true } });
-  try {
-    return cachedStandalone('report', [text], () => {
-      const schema = JSON.parse(text) as { $id?: string };
-      const id = schema.$id ?? 'urn:mms:report';
-      const registry = ajv();
-      registry.addSchema({ ...schema, $id: id });
-      return standaloneSource(registry, { validate: id });
-    }).validate!;
-  } catch {
-    return ajv().compile(JSON.parse(text));
-  }
-}
 
 /** Problems of a parsed report against the published schema (empty when valid). */
 export function reportProblems(report: unknown): string[] {
-  const validate = (validateReport ??= reportValidator());
+  const validate = (validateReport ??= cachedSchemaFileValidator('report', REPORT_SCHEMA_FILE));
   return validate(report) ? [] : validate.errors!.map((e) => `${e.instancePath || '(root)'} ${e.message}`);
 }
 

@@ -5,10 +5,11 @@
  * the report at the end of every run skips the YAML parser and Ajv (about 0.3 s); they load on a miss only.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { CACHE_DIR, writeCacheFile } from './cache-file.ts';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { CATALOG_FILE, CATALOG_SCHEMA_FILE, ROOT } from './paths.ts';
+import { CATALOG_FILE, CATALOG_SCHEMA_FILE } from './paths.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -66,8 +67,7 @@ type CatalogDocument = Omit<Catalog, 'byId'> & { requirements: Array<Omit<Requir
 function validCatalogDocument(file: string): CatalogDocument {
   const text = readFileSync(file, 'utf8');
   const schemaText = readFileSync(CATALOG_SCHEMA_FILE, 'utf8');
-  const dir = resolve(ROOT, 'node_modules', '.cache', 'mms-conformance');
-  const cacheFile = resolve(dir, `catalog-${createHash('sha256').update(text).update('\0').update(schemaText).digest('hex').slice(0, 16)}.json`);
+  const cacheFile = resolve(CACHE_DIR, `catalog-${createHash('sha256').update(text).update('\0').update(schemaText).digest('hex').slice(0, 16)}.json`);
   try {
     return JSON.parse(readFileSync(cacheFile, 'utf8')) as CatalogDocument;
   } catch {
@@ -81,9 +81,7 @@ function validCatalogDocument(file: string): CatalogDocument {
     throw new Error(`${file} is not a valid catalog: ${validate.errors!.map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
   }
   try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${cacheFile}.${process.pid}.tmp`, JSON.stringify(raw));
-    renameSync(`${cacheFile}.${process.pid}.tmp`, cacheFile);
+    writeCacheFile(cacheFile, JSON.stringify(raw));
   } catch {
     /* a read-only tree: validate every time */
   }

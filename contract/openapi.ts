@@ -7,10 +7,11 @@
  * API's operations from here, so the spec stays the one source of truth.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { CACHE_DIR, writeCacheFile } from './cache-file.ts';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { OPENAPI_FILE, ROOT } from './paths.ts';
+import { OPENAPI_FILE } from './paths.ts';
 
 /** A feature module of the API (Authentication › module requirements). */
 export type Module = 'parts_inventory' | 'meters' | 'requests' | 'request_portals';
@@ -114,8 +115,7 @@ export function loadScopes(): string[] {
 
 /** The YAML text parsed, from the JSON cache when present (written on a miss; best effort). */
 function parseCached(text: string): unknown {
-  const dir = resolve(ROOT, 'node_modules', '.cache', 'mms-conformance');
-  const file = resolve(dir, `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`);
+  const file = resolve(CACHE_DIR, `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`);
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
@@ -123,9 +123,7 @@ function parseCached(text: string): unknown {
     const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
     const doc = parse(text);
     try {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(doc));
-      renameSync(`${file}.${process.pid}.tmp`, file);
+      writeCacheFile(file, JSON.stringify(doc));
     } catch {
       /* a read-only tree: parse every time */
     }

@@ -7,8 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { PROFILE_SCHEMA_FILE } from './paths.ts';
-import { cachedStandalone, standaloneSource } from './validator-cache.ts';
-import { newAjv } from './validators.ts';
+import { cachedSchemaFileValidator } from './validator-cache.ts';
 import type { Module } from './openapi.ts';
 
 export interface StockFixture { partId: string; locationId: string }
@@ -86,30 +85,9 @@ export class ProfileError extends Error {}
 
 let validateProfile: ValidateFunction | undefined;
 
-/**
- * The profile schema's validator: standalone code cached by the schema's text (every Playwright worker
- * loads a profile, and compiling the schema cost each one ~0.1 s), compiled in memory when the cache
- * cannot be written.
- */
-function profileValidator(): ValidateFunction {
-  const text = readFileSync(PROFILE_SCHEMA_FILE, 'utf8');
-  const ajv = () => newAjv({ allErrors: true, strict: true, code: { source: true } });
-  try {
-    return cachedStandalone('profile', [text], () => {
-      const schema = JSON.parse(text) as { $id?: string };
-      const id = schema.$id ?? 'urn:mms:profile';
-      const registry = ajv();
-      registry.addSchema({ ...schema, $id: id });
-      return standaloneSource(registry, { validate: id });
-    }).validate!;
-  } catch {
-    return ajv().compile(JSON.parse(text));
-  }
-}
-
 /** Validates a parsed profile against the schema; returns one message per problem (empty when valid). */
 export function profileProblems(raw: unknown): string[] {
-  validateProfile ??= profileValidator();
+  validateProfile ??= cachedSchemaFileValidator('profile', PROFILE_SCHEMA_FILE);
   return validateProfile(raw) ? [] : validateProfile.errors!.filter((e) => e.keyword !== 'propertyNames').map(problemLine);
 }
 

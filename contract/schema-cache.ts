@@ -11,7 +11,8 @@
  * falls back to compiling in memory.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeCacheFile } from './cache-file.ts';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
@@ -76,10 +77,7 @@ class CachedCompiler implements SchemaCompiler {
     this.source ??= createSchemaRegistry(this.view, { source: true, verbose: this.verbose });
     const validate = this.source.compile(schema);
     try {
-      mkdirSync(this.dir, { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, standaloneSource(this.source, validate));
-      renameSync(temporary, file);
+      writeCacheFile(file, standaloneSource(this.source, validate));
     } catch {
       this.writable = false;
     }

@@ -8,16 +8,17 @@
  * tree) falls back to compiling in memory.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { CACHE_DIR, writeCacheFile } from './cache-file.ts';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { OPENAPI_FILE, ROOT } from './paths.ts';
+import { OPENAPI_FILE } from './paths.ts';
 import type { SchemaView } from './schema-view.ts';
-import { compileResponseValidators, createSchemaRegistry, responseSchemas, type ResponseValidator } from './validators.ts';
+import { compileResponseValidators, createSchemaRegistry, newAjv, responseSchemas, type ResponseValidator } from './validators.ts';
 
 /** Where generated validator modules live (inside the project, so they resolve ajv's runtime). */
-export const VALIDATOR_CACHE_DIR = resolve(ROOT, 'node_modules', '.cache', 'mms-conformance');
+export const VALIDATOR_CACHE_DIR = CACHE_DIR;
 const FORMAT = 1;
 const require = createRequire(import.meta.url);
 
@@ -46,10 +47,7 @@ export function standaloneSource(ajv: unknown, refs: Record<string, string> | Va
 export function cachedStandalone(name: string, inputs: Array<string | Buffer>, generate: () => string): Record<string, ValidateFunction> {
   const file = cacheFile(name, inputs);
   if (!existsSync(file)) {
-    mkdirSync(VALIDATOR_CACHE_DIR, { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, generate());
-    renameSync(temporary, file);
+    writeCacheFile(file, generate());
   }
   return require(file) as Record<string, ValidateFunction>;
 }
@@ -74,5 +72,26 @@ export function cachedResponseValidators(view: SchemaView = 'stated'): Map<strin
     return compileResponseValidators(view, Array.from({ length: count }, (_, i) => module[`v${i}`]!));
   } catch {
     return compileResponseValidators(view);
+  }
+}
+
+/**
+ * The validator of the JSON Schema in `schemaFile` (strict, all errors): standalone code cached under
+ * `name` by the schema's text, compiled in memory when the cache cannot be written. Used for the files
+ * the kit reads given by users (profiles, reports), whose schemas would otherwise compile in every process.
+ */
+export function cachedSchemaFileValidator(name: string, schemaFile: string): ValidateFunction {
+  const text = readFileSync(schemaFile, 'utf8');
+  const ajv = () => newAjv({ allErrors: true, strict: true, code: { source: true } });
+  try {
+    return cachedStandalone(name, [text], () => {
+      const schema = JSON.parse(text) as { $id?: string };
+      const id = schema.$id ?? `urn:mms:${name}`;
+      const registry = ajv();
+      registry.addSchema({ ...schema, $id: id });
+      return standaloneSource(registry, { validate: id });
+    }).validate!;
+  } catch {
+    return ajv().compile(JSON.parse(text));
   }
 }
