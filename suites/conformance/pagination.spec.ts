@@ -97,7 +97,8 @@ for (const list of LISTS) {
 
     test('walking the cursor returns every record once, has_more false only at the end', { tag: ['@PAGE-004', '@PAGE-005', '@PAGE-008'] }, async ({ api, profile }) => {
       await ensure(api, profile, list, 15, list.counted);
-      const walk = await walkPages(api, list.path, { ...list.counted, limit: 7 });
+      // Pages of 10 over at least 15 records: two pages or more, so a page after the first is always read.
+      const walk = await walkPages(api, list.path, { ...list.counted, limit: 10 });
       const ids = walk.items.map((r) => r.id);
       expect(new Set(ids).size, proves(['PAGE-005'], 'no record twice')).toBe(ids.length);
       walk.pages.slice(0, -1).forEach((p) => expect(p.body.meta.pagination.has_more, proves(['PAGE-004'], 'has_more before the last page')).toBe(true));
@@ -115,10 +116,11 @@ for (const list of LISTS) {
     test('desc is the exact reverse of asc', { tag: ['@PAGE-006', '@PAGE-025'] }, async ({ api, profile }) => {
       const query = await list.filter(api, profile);
       // Page sizes that differ, so page boundaries differ between the walks; large enough that the walks
-      // stay a few pages each (the smallest sizes are the walk and limit tests').
-      const asc = await walkPages(api, list.path, { ...query, limit: 6, direction: 'asc' });
-      const desc = await walkPages(api, list.path, { ...query, limit: 7, direction: 'desc' }, ['PAGE-006']);
-      const plain = await walkPages(api, list.path, { ...query, limit: 8 });
+      // stay a few pages each (the smallest sizes are the walk and limit tests'; 6–8 before, when the
+      // filtered lists of a run held 20–60 records and the walks took up to 28 requests).
+      const asc = await walkPages(api, list.path, { ...query, limit: 12, direction: 'asc' });
+      const desc = await walkPages(api, list.path, { ...query, limit: 13, direction: 'desc' }, ['PAGE-006']);
+      const plain = await walkPages(api, list.path, { ...query, limit: 14 });
       // Records other tests add or remove meanwhile are left out of the comparison.
       const a = asc.items.map((r) => r.id);
       const d = desc.items.map((r) => r.id);

@@ -67,8 +67,8 @@ test.describe('work-order parts section', () => {
     const { id, section } = await withRow(parts, stock, 2);
     expectSection(section, id);
     expect(itemOn(section, stock)).toMatchObject({ quantity: 2 });
-    // Ten other sections (most made by parallel tests, in every status) beside the one made here.
-    const listed = await api.get('/work-orders', { query: { limit: 10 } });
+    // Five other sections (most made by parallel tests, in every status) beside the one made here.
+    const listed = await api.get('/work-orders', { query: { limit: 5 } });
     expect(listed.status).toBe(200);
     for (const wo of listed.body.data) {
       const other = await api.get(`/work-orders/${wo.id}/parts`);

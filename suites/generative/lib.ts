@@ -5,8 +5,9 @@
  *
  * Conventions (as suites/lib/property.ts): a fixed default seed, printed; FC_SEED and FC_RUNS override
  * it and the run count. The number of generated requests per operation and phase is `genBudget()`
- * (MMS_GEN_BUDGET). Every failure names the seed and a curl command of the failing request, with the
- * key written `$MMS_KEY`.
+ * (MMS_GEN_BUDGET; default 2), the stateful run's size `statefulBudget()` (the same variable; default
+ * 3). Every failure names the seed and a curl command of the failing request, with the key written
+ * `$MMS_KEY`.
  */
 import { test } from '@playwright/test';
 import { arbitraryWithPins, fc, resolve, validatorOf, violations, type Violation } from '../../contract/arbitraries.ts';
@@ -17,14 +18,17 @@ import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts'
 import type { ApiClient } from '../lib/client.ts';
 import { DEFAULT_SEED, genBudget, type GenRequest } from './replay.ts';
 
-export { DEFAULT_BUDGET, DEFAULT_SEED, commandsReplay, curlOf, genBudget, genParameters, reproducible, requestDigest, sequenceFailure, type GenRequest } from './replay.ts';
+export { DEFAULT_BUDGET, DEFAULT_SEED, DEFAULT_STATEFUL_BUDGET, commandsReplay, curlOf, genBudget, genParameters, statefulBudget, reproducible, requestDigest, sequenceFailure, type GenRequest } from './replay.ts';
 
 
-/** The seed of this test (FC_SEED or DEFAULT_SEED), printed and attached to the test as an annotation. */
-export function genSeed(): number {
+/**
+ * The seed of this test (FC_SEED or DEFAULT_SEED), printed and attached to the test as an annotation with
+ * the reproduction command, which names `budget` (the stateful run passes its own, `statefulBudget()`).
+ */
+export function genSeed(budget = genBudget()): number {
   const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : DEFAULT_SEED;
   const path = process.env.FC_PATH ? ` FC_PATH=${process.env.FC_PATH}` : '';
-  const line = `generative seed=${seed} budget=${genBudget()}${path} — reproduce: FC_SEED=${seed}${path} MMS_GEN_BUDGET=${genBudget()} npx mms-conformance run --grep "${test.info().title}"`;
+  const line = `generative seed=${seed} budget=${budget}${path} — reproduce: FC_SEED=${seed}${path} MMS_GEN_BUDGET=${budget} npx mms-conformance run --grep "${test.info().title}"`;
   test.info().annotations.push({ type: 'fast-check', description: line });
   process.stdout.write(`${line}\n`);
   return seed;

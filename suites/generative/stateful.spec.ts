@@ -13,7 +13,7 @@
  * run is deterministic beside any other tests). Each answer must be documented and never a 5xx, and must
  * be one the model allows in its state.
  *
- * Bounded: 3 × `genBudget()` sequences of at most 7 × budget commands (one request each), on the full-scope live key pool
+ * Bounded: 3 × `statefulBudget()` sequences of at most 7 × budget commands (one request each), on the full-scope live key pool
  * (paced by the rate-limit headers). Failures carry the seed, the shrunk command sequence and a curl
  * command per request of it; `FC_SEED` + `FC_PATH` + `FC_REPLAY_PATH` (the
  * rerun line of the report) replay exactly that sequence. The stated rules stay
@@ -28,7 +28,7 @@ import { follow, fromListItem, loadLinks, type Link } from '../../contract/links
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { meterBody } from '../kits/meters.ts';
 import { Model, RULES, operationKey, type Recorded, type Step } from './model.ts';
-import { commandsReplay, genBudget, genParameters, genSeed, pathParams, requestDigest, sequenceFailure, type GenRequest } from './lib.ts';
+import { commandsReplay, genParameters, statefulBudget, genSeed, pathParams, requestDigest, sequenceFailure, type GenRequest } from './lib.ts';
 
 /** The links between modelled operations the run follows. */
 export function modelledLinks(profile: TargetProfile): Link[] {
@@ -197,14 +197,14 @@ export function commandsOf(links: Link[], maxCommands: number) {
 
 test('sequences following the spec\'s links agree with the model of the described rules', { tag: ['@GEN', '@GEN-005'] }, async ({ api, profile }) => {
   test.setTimeout(300_000);
-  const seed = genSeed();
+  const seed = genSeed(statefulBudget());
   const links = modelledLinks(profile);
   const rootBodies = { createMeter: await meterBody(api, profile) };
   let runs = 0;
   let requests = 0;
   const all: GenRequest[] = [];
   await fc.assert(
-    fc.asyncProperty(commandsOf(links, 7 * genBudget()), async (cmds) => {
+    fc.asyncProperty(commandsOf(links, 7 * statefulBudget()), async (cmds) => {
       const real: Real = { api, profile, rootBodies, sent: [] };
       runs++;
       try {
@@ -217,7 +217,7 @@ test('sequences following the spec\'s links agree with the model of the describe
       }
     }),
     // A sequence is worth several single requests: 3 × budget sequences.
-    { ...genParameters(seed, 200_000), numRuns: 3 * genBudget() },
+    { ...genParameters(seed, 200_000), numRuns: 3 * statefulBudget() },
   );
   const summary = `stateful: ${runs} sequences, ${requests} requests over ${links.length} links, digest ${requestDigest(all)}`;
   test.info().annotations.push({ type: 'generative', description: summary });

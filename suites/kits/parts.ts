@@ -12,7 +12,7 @@
 import { test as base, expect } from '../fixtures.ts';
 import { createWorkOrder } from './work-orders.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
-import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import type { ApiClient, ApiResponse, ClientSession } from '../lib/client.ts';
 import { lease } from '../lib/lease.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
@@ -94,25 +94,66 @@ export interface PartsKit {
   createPart(client?: ApiClient, overrides?: Record<string, unknown>): Promise<Part>;
 }
 
-/** Releases a committed section and deletes the work order (best effort). */
-async function cleanUp(client: ApiClient, workOrderId: string): Promise<void> {
+/**
+ * The section of `workOrderId` as the test last read it, when nothing was sent to the work order or its
+ * section since (the test's own exchanges, newest first: suites/lib/exchange.ts): a GET of the section
+ * answering 200. Undefined when the last exchange on the work order was anything else (a command, a
+ * PATCH, a failed read) or there was none. Only this test writes to its work orders (docs/design.md), so
+ * what it read last is what the section holds, but for its version, which a command on another work
+ * order of the same stock may move: a caller trusting the version must handle a 409.
+ */
+export function lastReadSection(session: ClientSession, workOrderId: string): Section | undefined {
+  const section = `/work-orders/${workOrderId}/parts`;
+  for (let i = session.exchanges.length - 1; i >= 0; i--) {
+    const x = session.exchanges[i]!;
+    if (x.path !== section && x.path !== `/work-orders/${workOrderId}`) continue;
+    if (x.method !== 'GET') return undefined;
+    if (x.path !== section) continue;
+    return x.status === 200 && typeof x.json === 'object' && x.json !== null ? (x.json as Section) : undefined;
+  }
+  return undefined;
+}
+
+const COMMITTED = ['reserved', 'kitted', 'staged'];
+
+/**
+ * Releases a committed section and deletes the work order (best effort). The section's status comes from
+ * the test's last read of it when nothing was sent to the work order since (`lastReadSection`), else
+ * from a GET; nothing is proved here, so no read repeats what the test already saw.
+ */
+async function cleanUp(client: ApiClient, session: ClientSession, workOrderId: string): Promise<void> {
   const c = client;
-  const section = await c.get(`/work-orders/${workOrderId}/parts`);
-  if (section.status === 200 && ['reserved', 'kitted', 'staged'].includes(section.body?.partStatus)) {
-    await c.post(`/work-orders/${workOrderId}/parts`, {
-      json: { operation: 'transition', targetStatus: 'assigned', idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: section.body.aggregateVersion },
+  let section = lastReadSection(session, workOrderId);
+  if (!section) {
+    const read = await c.get(`/work-orders/${workOrderId}/parts`);
+    section = read.status === 200 ? read.body : undefined;
+  }
+  if (section && COMMITTED.includes(section.partStatus)) {
+    const release = () => c.post(`/work-orders/${workOrderId}/parts`, {
+      json: { operation: 'transition', targetStatus: 'assigned', idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: section!.aggregateVersion },
     });
+    if ((await release()).status === 409) {
+      const read = await c.get(`/work-orders/${workOrderId}/parts`);
+      if (read.status === 200 && COMMITTED.includes(read.body?.partStatus)) {
+        section = read.body;
+        await release();
+      }
+    }
   }
   await c.delete(`/work-orders/${workOrderId}`);
 }
 
 export const test = base.extend<{ parts: PartsKit }>({
-  parts: async ({ api, profile }, use) => {
+  parts: async ({ api, profile, session }, use) => {
     const made: Array<{ id: string; client: ApiClient }> = [];
     const send = async (id: string, command: Command, client = api) =>
       client.post(`/work-orders/${id}/parts`, { json: await fullCommand(client, id, command) });
+    // A command without a version goes on the section the test read last when nothing was sent since
+    // (no read repeating it); a 409 on that version (another work order's command moved it) reads and sends again.
     const apply = async (id: string, command: Command, client = api) => {
-      const response = await send(id, command, client);
+      const known = command.expectedAggregateVersion === undefined ? lastReadSection(session, id) : undefined;
+      let response = known ? await client.post(`/work-orders/${id}/parts`, { json: { idempotencyKey: `ct-${uid()}`, ...command, expectedAggregateVersion: known.aggregateVersion } }) : undefined;
+      if (!response || response.status === 409) response = await send(id, command, client);
       expect(response.status, `POST /work-orders/${id}/parts ${command.operation}: ${response.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
       expect(response.status, `POST /work-orders/${id}/parts ${command.operation}: ${response.text.slice(0, 400)}`).toBeLessThan(300);
       return readSection(client, id);
@@ -150,7 +191,7 @@ export const test = base.extend<{ parts: PartsKit }>({
         (await viaInferred('creating parts (POST /parts)', (c) => c.post('/parts', { json: { name: `CT part ${uid()}`, ...overrides } }), client, [201])).body.data,
     };
     await use(kit);
-    for (const { id, client } of made.reverse()) await cleanUp(client, id);
+    for (const { id, client } of made.reverse()) await cleanUp(client, session, id);
   },
 });
 

@@ -7,7 +7,7 @@
  *   its row quantity (0: no row), whether an applied command can be retried. The version is opaque: the
  *   model only knows whether the section must have changed (then a new version) or not (the same one).
  * - Real system: the work order, an observer work order holding one assigned row of the same part (its
- *   row shows on hand and available), the last-read section, every version seen, the last applied command.
+ *   row shows on hand and available; one per test, shared by its runs), the last-read section, every version seen, the last applied command.
  * - Which transitions exist is the server's: the command expects success exactly when the target is in
  *   the last-read `allowedTransitions`.
  * The `must` property sends replace (on unissued sections), transition, retry and stale-version commands;
@@ -169,7 +169,14 @@ class ReuseKey implements ModelCommand {
   toString = () => 'reuse-key';
 }
 
-/** Commands of the property; `inferred` adds key reuse. */
+/**
+ * Commands per sequence: a fixed length, so that a run's requests do not vary with the seed (fast-check's
+ * `commands` draws lengths from 0 to its maximum). Sequences are not shrunk (`endOnFailure`): a failure
+ * reports the sequence as run.
+ */
+const LENGTH = 4;
+
+/** Sequences of `LENGTH` commands; `inferred` adds key reuse. */
 function commands(inferred: boolean) {
   const status = fc.constantFrom(...STATUSES);
   const arbitraries: Array<fc.Arbitrary<ModelCommand>> = [
@@ -180,12 +187,14 @@ function commands(inferred: boolean) {
     status.map((s) => new Stale(s)),
     ...(inferred ? [fc.constant(new ReuseKey())] : []),
   ];
-  return fc.commands(arbitraries, { maxCommands: 12 });
+  return fc.array(fc.oneof(...arbitraries), { minLength: LENGTH, maxLength: LENGTH });
 }
 
-/** A fresh work order and observer for one run, and the model of their starting state. */
-async function setup(api: ApiClient, parts: PartsKit, stock: Stock, editsIssued: boolean, versionChanges: boolean): Promise<{ model: Model; real: Real }> {
-  const observe = await parts.observe(stock);
+/**
+ * A fresh work order for one run, beside the test's observer (one per test: what earlier runs left
+ * committed is read as `othersCommitted`), and the model of their starting state.
+ */
+async function setup(api: ApiClient, parts: PartsKit, stock: Stock, observe: Observer, editsIssued: boolean, versionChanges: boolean): Promise<{ model: Model; real: Real }> {
   const id = await parts.workOrder();
   const section = await parts.section(id);
   const { item } = await observe();
@@ -210,7 +219,8 @@ async function commandsApply(api: ApiClient, parts: PartsKit, stock: Stock): Pro
 }
 
 /**
- * Sequences per property (each ~30 requests: a work order, an observer, the commands and their reads).
+ * Sequences per property (each a work order, its first reads, and three requests per command: the
+ * command, the section and the observer read back; the observer is made once per test).
  * Every rule these properties exercise also has its own conformance test (work-order-parts.spec.ts)
  * that the self-test's PARTS mutants fail; the sequences add random interleavings on top, so a few suffice.
  */
@@ -222,8 +232,9 @@ test.describe('parts section model', () => {
 
   test('random transitions, replaces, retries and stale commands keep the version in step with the section', { tag: ['@PARTS-002'] }, async ({ api, parts }) => {
     const stock = await parts.stocked();
+    const observe = await parts.observe(stock);
     await fc.assert(fc.asyncProperty(commands(false), async (cmds) => {
-      await fc.asyncModelRun(() => setup(api, parts, stock, false, true), cmds);
+      await fc.asyncModelRun(() => setup(api, parts, stock, observe, false, true), cmds);
     }), propertyParameters(RUNS));
   });
 
@@ -232,15 +243,17 @@ test.describe('parts section model', () => {
   }, async ({ api, parts }) => {
     const stock = await parts.stocked();
     await commandsApply(api, parts, stock);
+    const observe = await parts.observe(stock);
     await fc.assert(fc.asyncProperty(commands(false), async (cmds) => {
-      await fc.asyncModelRun(() => setup(api, parts, stock, false, false), cmds);
+      await fc.asyncModelRun(() => setup(api, parts, stock, observe, false, false), cmds);
     }), propertyParameters(RUNS));
   });
 
   test('usage edits of issued sections and reused keys keep stock and version consistent', { tag: ['@PARTS-014', '@PARTS-018'] }, async ({ api, parts }) => {
     const stock = await parts.stocked();
+    const observe = await parts.observe(stock);
     await fc.assert(fc.asyncProperty(commands(true), async (cmds) => {
-      await fc.asyncModelRun(() => setup(api, parts, stock, true, true), cmds);
+      await fc.asyncModelRun(() => setup(api, parts, stock, observe, true, true), cmds);
     }), propertyParameters(RUNS_WITH_EDITS));
   });
 });
