@@ -78,7 +78,7 @@ export async function buildProgram(only?: (typeof COMMANDS)[number]): Promise<Co
     .option('--output <dir>', 'where reports go', 'reports')
     .option('--workers <n>', 'parallel workers', positiveInt('--workers'))
     .option('--seed <n>', 'seed of the embedded mock (when no target is given)', positiveInt('--seed'))
-    .option('--budget <n>', 'generated requests per operation and phase in the generative tests (default 3)', positiveInt('--budget'))
+    .option('--budget <n>', 'generated requests per operation and phase in the generative tests (default 2; the stateful run 3)', positiveInt('--budget'))
     .option('--repeat-each <n>', 'run every test n times (order-dependence checks)', positiveInt('--repeat-each'))
     .option('--max-failures <n>', 'stop after n failed tests (the rest are not assessed)', positiveInt('--max-failures'))
     .option('-x', 'stop after the first failed test (--max-failures 1)')
