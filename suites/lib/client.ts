@@ -56,6 +56,8 @@ export interface ClientSession {
   lastRead: number;
   /** Whether the test still passes (reads after a failure, by cleanups, do not move `lastRead`). */
   stillPassing: () => boolean;
+  /** Whether a response set a cookie (the request context is the worker's: the session clears them at the test's end). */
+  cookiesSet: boolean;
 }
 
 /** A request's timeout: half the test's (contract/run-env.ts testTimeout), at most 30 s. */
@@ -152,6 +154,7 @@ export class ApiClient {
         throw error;
       }
       const responseHeaders = response.headers();
+      if (responseHeaders['set-cookie'] !== undefined) s.cookiesSet = true;
       const text = buffer.toString('utf8');
       if (key) s.governor.observe(key, responseHeaders);
       if (response.status() === 429 && s.pace && key && attempt < 3) {
