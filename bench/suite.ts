@@ -50,6 +50,8 @@ export interface SuitePhases {
   workerStartMs: number;
   /** The setup project's test (within workerStartMs). */
   setupMs: number;
+  /** The worker start's parts: the setup project's worker (test files loaded → its test), its test, then the parallel project's workers (→ their first test). */
+  workerStart: { setupWorkerMs: number; setupTestMs: number; parallelWorkersMs: number };
   /** First to last test of the parallel project (features, properties, generative). */
   parallelMs: number;
   /** The serial project (rate limits, clock), from the parallel project's end. */
@@ -151,6 +153,9 @@ function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: numbe
     startup: { cliMs: cliSpawn - spawnedAt, runnerMs: setupStart - cliSpawn, globalSetupMs: setupEnd - setupStart, loadTestsMs: loaded - setupEnd },
     workerStartMs: firstParallel - loaded,
     setupMs: setup ? setup.end - setup.start : 0,
+    workerStart: setup && setup.start >= loaded && setup.end <= firstParallel
+      ? { setupWorkerMs: setup.start - loaded, setupTestMs: setup.end - setup.start, parallelWorkersMs: firstParallel - setup.end }
+      : { setupWorkerMs: 0, setupTestMs: 0, parallelWorkersMs: firstParallel - loaded },
     parallelMs: parallel ? parallel.end - parallel.start : 0,
     serialMs: serial && parallel ? serial.end - parallel.end : 0,
     reportsMs: exitedAt - last,

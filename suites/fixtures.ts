@@ -9,9 +9,12 @@
  *   not assessed.
  * Every response any client receives is recorded and passes the universal checks (checks/).
  * - `keepWorker` (auto): a failed test's last attempt keeps its worker (suites/lib/kept-failure.ts).
+ * - `requestContext` (worker): the one APIRequestContext every client of the worker sends through.
+ * The kit's own fixtures are boxed as `'self'`: they add no step to Playwright's report (each step is two
+ * messages to the runner, where the embedded mock answers).
  */
-import { test as base, expect } from '@playwright/test';
-import type { TargetProfile } from '../contract/profile.ts';
+import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { requestUse, type TargetProfile } from '../contract/profile.ts';
 import type { Module } from '../contract/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
 import { EVIDENCE_ATTACHMENT, evidenceOf } from './lib/exchange.ts';
@@ -46,6 +49,7 @@ export interface Roles {
 
 interface WorkerFixtures {
   profile: TargetProfile;
+  requestContext: APIRequestContext;
   governor: RateGovernor;
   redactor: Redactor;
   checkState: CheckState;
@@ -58,39 +62,55 @@ interface TestFixtures {
   as: Roles;
 }
 
+/** A fixture of the kit's own plumbing: no step of its own in Playwright's report (`box: 'self'`), so no step messages per test. */
+const plumbing = { box: 'self' } as const;
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Auto, so set up first and torn down last: it sees the test's final status, after every other fixture's teardown.
   keepWorker: [async ({}, use, testInfo) => {
     await use();
     keepWorkerAfterFailure(testInfo);
-  }, { auto: true }],
+  }, { auto: true, ...plumbing }],
   profile: [async ({}, use) => use(targetProfile()), { scope: 'worker' }],
   governor: [async ({}, use) => use(new RateGovernor()), { scope: 'worker' }],
   redactor: [async ({ profile }, use) => use(Redactor.forProfile(profile)), { scope: 'worker' }],
   checkState: [async ({}, use) => use({ requestIds: new Set<string>() }), { scope: 'worker' }],
+  // One request context per worker, with the options the config's `use` gives Playwright's `request`
+  // fixture (the profile's headers, TLS and proxy: contract/profile.ts requestUse). Playwright's fixture
+  // makes and disposes a context per test: about a tenth of a worker's CPU against the embedded mock
+  // (bench/README.md, "The suite's fixed costs"). A test's cookies do not outlive it (`session`).
+  requestContext: [async ({ playwright, profile }, use) => {
+    const context = await playwright.request.newContext(requestUse(profile));
+    await use(context);
+    await context.dispose();
+  }, { scope: 'worker' }],
 
-  session: async ({ request, profile, governor, redactor, checkState }, use, testInfo) => {
+  session: [async ({ requestContext, profile, governor, redactor, checkState }, use, testInfo) => {
     const session: ClientSession = {
-      request, baseUrl: profile.baseUrl, governor, redactor, checkState,
-      exchanges: [], checkFailures: [], pace: true, lastRead: -1,
+      request: requestContext, baseUrl: profile.baseUrl, governor, redactor, checkState,
+      exchanges: [], checkFailures: [], pace: true, lastRead: -1, cookiesSet: false,
       stillPassing: () => testInfo.status === 'passed',
     };
     await use(session);
     try {
       releaseLeases();
+      // The next test starts with no cookie, as with a context of its own.
+      if (session.cookiesSet) await requestContext.clearCookies();
     } finally {
       const failed = testInfo.status !== 'passed' && testInfo.status !== 'skipped';
-      await testInfo.attach(EVIDENCE_ATTACHMENT, { body: JSON.stringify(evidenceOf(session, failed)), contentType: 'application/json' });
+      // Pushed, not `testInfo.attach`: the same attachment for the reporters, without a step (and its
+      // stack trace) or the test's output folder made for it.
+      testInfo.attachments.push({ name: EVIDENCE_ATTACHMENT, body: Buffer.from(JSON.stringify(evidenceOf(session, failed))), contentType: 'application/json' });
       // What the test's exchanges reached of each operation's statuses and inputs (the report's coverage).
-      if (session.exchanges.length) await testInfo.attach(COVERAGE_ATTACHMENT, { body: JSON.stringify(observedOf(session.exchanges)), contentType: 'application/json' });
+      if (session.exchanges.length) testInfo.attachments.push({ name: COVERAGE_ATTACHMENT, body: Buffer.from(JSON.stringify(observedOf(session.exchanges))), contentType: 'application/json' });
     }
-  },
+  }, plumbing],
 
-  api: async ({ session, profile }, use, testInfo) => {
+  api: [async ({ session, profile }, use, testInfo) => {
     await use(new ApiClient(session, { pool: profile.keys.live, offset: testInfo.parallelIndex }));
-  },
+  }, plumbing],
 
-  as: async ({ session, profile }, use) => {
+  as: [async ({ session, profile }, use) => {
     const key = (secret: string) => new ApiClient(session, { key: secret });
     await use({
       role: (path) => key(need(profile, path)),
@@ -102,7 +122,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       header: (value) => new ApiClient(session, { header: value }),
       key,
     });
-  },
+  }, plumbing],
 });
 
 export { expect };

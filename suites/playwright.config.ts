@@ -24,6 +24,16 @@ const grep = run.grep ? new RegExp(run.grep) : undefined;
 // more worker start-ups (bench/README.md). A remote target's answers are mostly waiting: 4.
 const embedded = !run.targetProfile && !run.targetUrl;
 const defaultWorkers = embedded ? Math.max(2, Math.min(4, availableParallelism())) : 4;
+// Playwright's context options at the values its own option fixtures compute when nothing is set
+// (their documented defaults). Given as values, they are no fixtures to run: Playwright sets up every
+// option fixture for every test (its auto fixtures depend on them all) as a step whose stack trace it
+// captures and source-maps — about a tenth of a worker's CPU against the embedded mock (bench/README.md,
+// "The suite's fixed costs"). Options without a default (proxy, userAgent …) stay unset.
+const contextDefaults = {
+  acceptDownloads: true, bypassCSP: false, colorScheme: 'light', contrast: 'no-preference', forcedColors: 'none',
+  hasTouch: false, ignoreHTTPSErrors: false, isMobile: false, javaScriptEnabled: true, locale: 'en-US', offline: false,
+  reducedMotion: 'no-preference', serviceWorkers: 'allow', viewport: { width: 1280, height: 720 },
+} as const;
 
 export default defineConfig({
   testDir: '.',
@@ -36,7 +46,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   // No trace, screenshot or video: a trace records every request's headers, keys included.
-  use: { ...use, trace: 'off', screenshot: 'off', video: 'off' },
+  use: { ...contextDefaults, ...use, trace: 'off', screenshot: 'off', video: 'off' },
   outputDir: `${reports}/test-results`,
   reporter: [
     // First: turns the failures a worker kept going after back into failures before anything else reads them.

@@ -56,6 +56,8 @@ export interface ClientSession {
   lastRead: number;
   /** Whether the test still passes (reads after a failure, by cleanups, do not move `lastRead`). */
   stillPassing: () => boolean;
+  /** Whether a response set a cookie (the request context is the worker's: the session clears them at the test's end). */
+  cookiesSet: boolean;
 }
 
 /** A request's timeout: half the test's (contract/run-env.ts testTimeout), at most 30 s. */
@@ -70,14 +72,28 @@ function truncate(text: string): string {
 /**
  * The error a failed request (timeout, reset, unparsable answer) throws, as a new Error whose message
  * and stack passed the redactor: Playwright's message carries its call log, with the request's
- * `authorization` header in full. The original is not kept as `cause` (it would be printed).
+ * `authorization` header in full. The original is not kept as `cause` (it would be printed). The stack
+ * is `origin`'s (an Error made where the request was sent) without Node's and Playwright's own frames,
+ * as Playwright would give it, else the original's.
  */
-export function redactedError(error: unknown, redactor: Redactor, request: string): Error {
+export function redactedError(error: unknown, redactor: Redactor, request: string, origin?: Error): Error {
   const original = error instanceof Error ? error : new Error(String(error));
   const out = new Error(redactor.text(`${request}: ${original.message}`));
   out.name = original.name;
-  out.stack = redactor.text(`${out.name}: ${out.message}\n${(original.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`);
+  const frames = (origin?.stack ?? original.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !(origin && /\(node:|\bat node:|[\\/]node_modules[\\/](playwright|@playwright)/.test(l)));
+  out.stack = redactor.text(`${out.name}: ${out.message}\n${frames.join('\n')}`);
   return out;
+}
+
+/**
+ * Runs `call` (Playwright API calls) from a task of its own, where the stack holds a few frames only.
+ * Playwright captures the caller's stack (up to 50 frames) on every API call for its step's location,
+ * each frame source-mapped: under a test's frames that cost more CPU per request than the request itself
+ * against the embedded mock (bench/README.md, "The suite's fixed costs"). The step still belongs to the
+ * test (the async context carries over); its location stays in this file.
+ */
+function sentFromOwnTask<T>(call: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => setImmediate(() => call().then(resolve, reject)));
 }
 
 /** The response as the test sees it: reading any member marks its exchange as the one looked at. */
@@ -141,17 +157,22 @@ export class ApiClient {
       const startedAt = new Date(started).toISOString();
       let response: APIResponse;
       let buffer: Buffer;
+      // The stack of a failed request, as Playwright would give it: where the test sent it (formatted only then).
+      const origin = new Error();
       try {
-        response = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: REQUEST_TIMEOUT_MS });
-        buffer = await response.body();
+        [response, buffer] = await sentFromOwnTask(async () => {
+          const answer = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: REQUEST_TIMEOUT_MS });
+          return [answer, await answer.body()] as const;
+        });
       } catch (e) {
-        const error = redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`);
+        const error = redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`, origin);
         // No answer (timeout, reset, garbage): the request is the evidence, status 0 as in HAR; no check runs on it.
         s.exchanges.push({ ...this.requestRecord(method, url, headers, data), status: 0, responseHeaders: {}, responseBody: '', error: error.message.split('\n')[0], durationMs: Date.now() - started, startedAt, retries });
         if (s.stillPassing()) s.lastRead = s.exchanges.length - 1;
         throw error;
       }
       const responseHeaders = response.headers();
+      if (responseHeaders['set-cookie'] !== undefined) s.cookiesSet = true;
       const text = buffer.toString('utf8');
       if (key) s.governor.observe(key, responseHeaders);
       if (response.status() === 429 && s.pace && key && attempt < 3) {

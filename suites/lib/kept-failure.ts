@@ -5,7 +5,8 @@
  * test pays a new worker's start-up: a target failing a hundred tests is judged many times slower than a
  * conformant one. A conformance test that failed (an assertion, an unparsable answer: an error thrown by
  * the test or a test-scoped fixture) leaves nothing behind in its worker — the worker's fixtures are the
- * profile, a rate governor, a redactor and the request ids seen; every test has its own request context.
+ * profile, a rate governor, a redactor, the request ids seen and one request context, whose cookies each
+ * test clears at its end (suites/fixtures.ts; a request still in flight records into the failed test's session).
  * So, on the test's last attempt, the suite's auto fixture marks such a failure as expected (`expectedStatus
  * 'failed'`) with the annotation KEPT_FAILURE: the worker goes on. The first reporter of the run
  * (suites/reporter/kept-failures.ts) then sets the test's expected status back to `passed` before any
