@@ -13,6 +13,8 @@ export interface BenchServer {
   name: string;
   /** `http://127.0.0.1:port` */
   url: string;
+  /** The server process's CPU time so far (user + system, µs; `process.cpuUsage()`), where it can tell (not Prism). */
+  cpu?(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,24 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
+/** Asks a child for its CPU time (it answers `{ cpu: process.cpuUsage() }` to the message `cpu`, child-cpu.ts). */
+function cpuOf(child: ChildProcess): () => Promise<number> {
+  return () => {
+    const answer = new Promise<number>((done, fail) => {
+      const listen = (m: unknown) => {
+        const cpu = (m as { cpu?: NodeJS.CpuUsage } | null)?.cpu;
+        if (!cpu) return;
+        child.off('message', listen).off('exit', exited);
+        done(cpu.user + cpu.system);
+      };
+      const exited = (code: number | null) => fail(new Error(`the child exited with code ${code} before it told its CPU time`));
+      child.on('message', listen).once('exit', exited);
+    });
+    child.send('cpu');
+    return answer;
+  };
+}
+
 function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
   return new Promise((done, fail) => {
     child.once('message', (m) => done(m as T));
@@ -55,6 +75,7 @@ export async function startMockServer(options: { exposeGc?: boolean; state?: str
   return {
     name: options.name ?? 'mock',
     url,
+    cpu: cpuOf(child),
     stop: stopper(child),
     memory: () => {
       const answer = firstMessage<{ memory: NodeJS.MemoryUsage; gc: boolean }>(child, 'the mock');
@@ -80,7 +101,7 @@ async function startReplayServer(script: string, name: string, response: Capture
   const ready = firstMessage<{ url: string }>(child, `the ${name} server`);
   child.send({ status: response.status, headers: response.headers, body: response.body.toString('base64') });
   const { url } = await ready;
-  return { name, url, stop: stopper(child) };
+  return { name, url, cpu: cpuOf(child), stop: stopper(child) };
 }
 
 async function freePort(): Promise<number> {
