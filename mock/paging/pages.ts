@@ -65,9 +65,24 @@ export function nativePage<R extends Identified>(
     : pageOf(collection, serialize, filter, afterId, direction, binding.limit);
   return list(ctx, page.items, {
     hasMore: page.hasMore,
-    cursor: page.lastId !== undefined ? ctx.cursors.issue(binding, page.lastId) : cursor ?? '',
+    cursor: page.lastId === undefined ? cursor ?? '' : options.cacheable ? cachedToken(ctx, binding, page) : ctx.cursors.issue(binding, page.lastId),
     totalCount: page.totalCount,
   });
+}
+
+/**
+ * The cursor after a remembered page (page-cache.ts): the token issued for it last, while it would be
+ * issued identically (same codec, organization and expiry second: a token is a function of these, the
+ * binding and the last id, and the page key holds the rest of the binding); otherwise issued and kept.
+ */
+function cachedToken(ctx: Context, binding: CursorBinding, page: CachedPage): string {
+  const codec = ctx.cursors;
+  const expires = codec.expiresAt();
+  const kept = page.token;
+  if (kept !== undefined && kept.codec === codec && kept.org === binding.org && kept.expires === expires) return kept.value;
+  const value = codec.issueExpiring(binding, page.lastId, expires);
+  page.token = { codec, org: binding.org, expires, value };
+  return value;
 }
 
 /** The page of `collection` after `afterId` (exclusive) in `direction`, as served. */
