@@ -5,6 +5,7 @@
  * answering the same bytes (fastify-child.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
@@ -131,13 +132,25 @@ export async function startPrism(probePath: string, headers: Record<string, stri
 
 const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** One response of `url + path`, its headers (minus those node:http adds itself) and body bytes. */
-export async function captureResponse(url: string, path: string, headers: Record<string, string>): Promise<CapturedResponse> {
-  const r = await fetch(`${url}${path}`, { headers });
-  const body = Buffer.from(await r.arrayBuffer());
-  const kept: Record<string, string> = {};
-  r.headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name)) kept[name] = value;
+/**
+ * One response of `url + path`: its headers as sent (names in their case and order, minus those
+ * node:http adds itself) and its body bytes. Read with node:http's client, whose `rawHeaders` keep both
+ * (fetch's Headers lower-cases the names and sorts them: the bare server would not send the mock's bytes).
+ */
+export function captureResponse(url: string, path: string, headers: Record<string, string>): Promise<CapturedResponse> {
+  return new Promise((done, fail) => {
+    get(`${url}${path}`, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', fail);
+      res.on('end', () => {
+        const kept: Record<string, string> = {};
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!;
+          if (!HOP_BY_HOP.has(name.toLowerCase())) kept[name] = res.rawHeaders[i + 1]!;
+        }
+        done({ status: res.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
+      });
+    }).on('error', fail);
   });
-  return { status: r.status, headers: kept, body };
 }
