@@ -5,6 +5,9 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerCpuQueries } from './child-cpu.ts';
+
+answerCpuQueries();
 
 process.once('message', (message) => {
   const { status, headers, body } = message as { status: number; headers: Record<string, string>; body: string };

@@ -5,6 +5,9 @@
  * Reports its URL to the parent over IPC.
  */
 import Fastify from 'fastify';
+import { answerCpuQueries } from './child-cpu.ts';
+
+answerCpuQueries();
 
 process.once('message', async (message) => {
   const { status, headers, body } = message as { status: number; headers: Record<string, string>; body: string };

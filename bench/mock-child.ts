@@ -6,6 +6,9 @@
  */
 import { startMock } from '../mock/server.ts';
 import { CONTROL_TOKEN_ENV } from '../mock/control/guard.ts';
+import { answerCpuQueries } from './child-cpu.ts';
+
+answerCpuQueries();
 
 // The parent's token (bench/control.ts), so it can use the control API; the state store of bench/state.ts.
 const mock = await startMock({ port: 0, controlToken: process.env[CONTROL_TOKEN_ENV], state: process.env.MMS_BENCH_STATE || undefined });

@@ -5,6 +5,7 @@
  * answering the same bytes (fastify-child.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
@@ -13,6 +14,8 @@ export interface BenchServer {
   name: string;
   /** `http://127.0.0.1:port` */
   url: string;
+  /** The server process's CPU time so far (user + system, µs; `process.cpuUsage()`), where it can tell (not Prism). */
+  cpu?(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -39,6 +42,24 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
+/** Asks a child for its CPU time (it answers `{ cpu: process.cpuUsage() }` to the message `cpu`, child-cpu.ts). */
+function cpuOf(child: ChildProcess): () => Promise<number> {
+  return () => {
+    const answer = new Promise<number>((done, fail) => {
+      const listen = (m: unknown) => {
+        const cpu = (m as { cpu?: NodeJS.CpuUsage } | null)?.cpu;
+        if (!cpu) return;
+        child.off('message', listen).off('exit', exited);
+        done(cpu.user + cpu.system);
+      };
+      const exited = (code: number | null) => fail(new Error(`the child exited with code ${code} before it told its CPU time`));
+      child.on('message', listen).once('exit', exited);
+    });
+    child.send('cpu');
+    return answer;
+  };
+}
+
 function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
   return new Promise((done, fail) => {
     child.once('message', (m) => done(m as T));
@@ -55,6 +76,7 @@ export async function startMockServer(options: { exposeGc?: boolean; state?: str
   return {
     name: options.name ?? 'mock',
     url,
+    cpu: cpuOf(child),
     stop: stopper(child),
     memory: () => {
       const answer = firstMessage<{ memory: NodeJS.MemoryUsage; gc: boolean }>(child, 'the mock');
@@ -80,7 +102,7 @@ async function startReplayServer(script: string, name: string, response: Capture
   const ready = firstMessage<{ url: string }>(child, `the ${name} server`);
   child.send({ status: response.status, headers: response.headers, body: response.body.toString('base64') });
   const { url } = await ready;
-  return { name, url, stop: stopper(child) };
+  return { name, url, cpu: cpuOf(child), stop: stopper(child) };
 }
 
 async function freePort(): Promise<number> {
@@ -110,13 +132,25 @@ export async function startPrism(probePath: string, headers: Record<string, stri
 
 const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** One response of `url + path`, its headers (minus those node:http adds itself) and body bytes. */
-export async function captureResponse(url: string, path: string, headers: Record<string, string>): Promise<CapturedResponse> {
-  const r = await fetch(`${url}${path}`, { headers });
-  const body = Buffer.from(await r.arrayBuffer());
-  const kept: Record<string, string> = {};
-  r.headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name)) kept[name] = value;
+/**
+ * One response of `url + path`: its headers as sent (names in their case and order, minus those
+ * node:http adds itself) and its body bytes. Read with node:http's client, whose `rawHeaders` keep both
+ * (fetch's Headers lower-cases the names and sorts them: the bare server would not send the mock's bytes).
+ */
+export function captureResponse(url: string, path: string, headers: Record<string, string>): Promise<CapturedResponse> {
+  return new Promise((done, fail) => {
+    get(`${url}${path}`, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', fail);
+      res.on('end', () => {
+        const kept: Record<string, string> = {};
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!;
+          if (!HOP_BY_HOP.has(name.toLowerCase())) kept[name] = res.rawHeaders[i + 1]!;
+        }
+        done({ status: res.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
+      });
+    }).on('error', fail);
   });
-  return { status: r.status, headers: kept, body };
 }

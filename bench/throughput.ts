@@ -32,6 +32,9 @@ export interface ServerFigures {
   p50: number;
   p99: number;
   responseBytes: number;
+  /** Median CPU time of the server process per answer (µs; `process.cpuUsage()` over a run ÷ answers), and each round's; absent for Prism. */
+  cpuPerAnswer?: number;
+  cpuRounds?: number[];
 }
 
 export interface EndpointReport {
@@ -54,13 +57,19 @@ export interface EndpointReport {
  * One run with keys of its own, planned (keys and a request cap) for twice the fastest rate seen so far,
  * and at least `plan.rps`.
  */
-async function measure(server: BenchServer, path: string, keys: KeyPool, options: ThroughputOptions, seconds: number, plan: { rps: number }): Promise<LoadResult> {
+async function measure(server: BenchServer, path: string, keys: KeyPool, options: ThroughputOptions, seconds: number, plan: { rps: number }): Promise<Measured> {
   const planned = Math.ceil(plan.rps * seconds);
   const list = perKey(server.name === 'mock' ? await keys.keysFor(planned, options.connections) : keys.spentKeys(planned, options.connections), path);
+  const cpuBefore = await server.cpu?.();
   const result = await runLoad(server.url, list, { connections: options.connections, duration: seconds, maxRequests: planned });
+  const cpuAfter = await server.cpu?.();
   plan.rps = Math.max(plan.rps, 2 * result.rps);
-  return result;
+  const cpuPerAnswer = cpuBefore === undefined || cpuAfter === undefined || result.responses === 0 ? undefined : (cpuAfter - cpuBefore) / result.responses;
+  return { ...result, cpuPerAnswer };
 }
+
+/** A run's load figures and the server's CPU time per answer (µs; undefined where the server cannot tell). */
+type Measured = LoadResult & { cpuPerAnswer?: number };
 
 /** Runs the throughput comparison and returns one report per endpoint. */
 export async function throughput(options: ThroughputOptions): Promise<EndpointReport[]> {
@@ -94,7 +103,7 @@ export async function throughput(options: ThroughputOptions): Promise<EndpointRe
         { server: bare, path: e.mockPath, bytes: captured.body.length },
         { server: fastify, path: e.mockPath, bytes: captured.body.length },
       ];
-      const runs = new Map<string, LoadResult[]>(contenders.map((c) => [c.server.name, []]));
+      const runs = new Map<string, Measured[]>(contenders.map((c) => [c.server.name, []]));
       const problems: string[] = [];
       for (const c of contenders) {
         options.log(`${e.endpoint}: warming up ${c.server.name} (${options.warmup} s)`);
@@ -105,13 +114,15 @@ export async function throughput(options: ThroughputOptions): Promise<EndpointRe
         for (const c of order) {
           const r = await measure(c.server, c.path, keys, options, options.duration, plan);
           runs.get(c.server.name)!.push(r);
-          options.log(`${e.endpoint}: round ${round + 1}/${options.rounds} ${c.server.name.padEnd(10)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
+          options.log(`${e.endpoint}: round ${round + 1}/${options.rounds} ${c.server.name.padEnd(10)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.cpuPerAnswer === undefined ? '' : `  CPU ${r.cpuPerAnswer.toFixed(1)} µs/answer`}`);
           if (r.non2xx || r.errors || r.timeouts) problems.push(`${c.server.name} round ${round + 1}: ${r.non2xx} non-2xx (${JSON.stringify(r.statuses)}), ${r.errors} errors, ${r.timeouts} timeouts`);
         }
       }
       const figures = (name: string, bytes: number): ServerFigures => {
         const list = runs.get(name)!;
-        return { rps: median(list.map((r) => r.rps)), rounds: list.map((r) => Math.round(r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), responseBytes: bytes };
+        const cpu = list.flatMap((r) => (r.cpuPerAnswer === undefined ? [] : [r.cpuPerAnswer]));
+        const rps = { rps: median(list.map((r) => r.rps)), rounds: list.map((r) => Math.round(r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), responseBytes: bytes };
+        return cpu.length ? { ...rps, cpuPerAnswer: median(cpu), cpuRounds: cpu.map((c) => Math.round(c * 10) / 10) } : rps;
       };
       const byName = Object.fromEntries(contenders.map((c) => [c.server.name, figures(c.server.name, c.bytes)]));
       reports.push({

@@ -49,7 +49,17 @@ export class CursorCodec {
 
   /** Issues a cursor for `position` (any JSON value) under `binding`. */
   issue(binding: CursorBinding, position: unknown): string {
-    const payload: Payload = [1, binding.endpoint, binding.org, binding.filters, binding.limit, binding.direction, Math.floor((this.now() + CURSOR_TTL_MS) / 1000), position];
+    return this.issueExpiring(binding, position, this.expiresAt());
+  }
+
+  /** The expiry (Unix seconds) a cursor issued now carries; tokens issued within the same value are identical. */
+  expiresAt(): number {
+    return Math.floor((this.now() + CURSOR_TTL_MS) / 1000);
+  }
+
+  /** Issues a cursor for `position` under `binding` expiring at `expires` (Unix seconds, from `expiresAt`). */
+  issueExpiring(binding: CursorBinding, position: unknown, expires: number): string {
+    const payload: Payload = [1, binding.endpoint, binding.org, binding.filters, binding.limit, binding.direction, expires, position];
     const json = JSON.stringify(payload);
     let token = this.recent.get(json);
     if (token === undefined) {

@@ -20,6 +20,11 @@ export interface CachedPage {
   lastId: string | undefined;
   hasMore: boolean;
   totalCount: number;
+  /**
+   * The cursor token last issued for this page (pages.ts `nextCursor`): reused while the codec, the
+   * organization and the expiry second are the same (the token is a function of them and the page key).
+   */
+  token?: { codec: object; org: string; expires: number; value: string };
 }
 
 /** The most pages kept per collection; past it the collection's pages are dropped (memory stays bounded). */

@@ -61,13 +61,49 @@ export function nativePage<R extends Identified>(
   const afterId = cursor === undefined ? undefined : (ctx.cursors.open(cursor, binding) as string);
   const direction = binding.direction as 'asc' | 'desc';
   const page = options.cacheable
-    ? cachedPage(collection, `${binding.endpoint}\n${binding.filters}\n${binding.limit}\n${direction}\n${typeof afterId}:${afterId}`, () => pageOf(collection, serialize, filter, afterId, direction, binding.limit))
+    ? cachedPage(collection, pageKey(ctx.params, binding, afterId), () => pageOf(collection, serialize, filter, afterId, direction, binding.limit))
     : pageOf(collection, serialize, filter, afterId, direction, binding.limit);
   return list(ctx, page.items, {
     hasMore: page.hasMore,
-    cursor: page.lastId !== undefined ? ctx.cursors.issue(binding, page.lastId) : cursor ?? '',
+    cursor: page.lastId === undefined ? cursor ?? '' : options.cacheable ? cachedToken(ctx, binding, page) : ctx.cursors.issue(binding, page.lastId),
     totalCount: page.totalCount,
   });
+}
+
+/** The page-cache key of a first page (no cursor), by parameters object, with the endpoint it was built for. */
+const firstPageKeys = new WeakMap<object, { endpoint: string; key: string }>();
+
+/**
+ * What selects a native page in the page cache (page-cache.ts): endpoint, filters, page size, direction
+ * and the cursor's position. A first page's key is a function of the (frozen, per request line:
+ * pipeline/route.ts) parameters and the endpoint alone, so it is built once per parameters object.
+ */
+function pageKey(params: object, binding: CursorBinding, afterId: string | undefined): string {
+  if (afterId !== undefined) return builtPageKey(binding, afterId);
+  const kept = firstPageKeys.get(params);
+  if (kept !== undefined && kept.endpoint === binding.endpoint) return kept.key;
+  const key = builtPageKey(binding, afterId);
+  firstPageKeys.set(params, { endpoint: binding.endpoint, key });
+  return key;
+}
+
+function builtPageKey(binding: CursorBinding, afterId: string | undefined): string {
+  return `${binding.endpoint}\n${binding.filters}\n${binding.limit}\n${binding.direction}\n${typeof afterId}:${afterId}`;
+}
+
+/**
+ * The cursor after a remembered page (page-cache.ts): the token issued for it last, while it would be
+ * issued identically (same codec, organization and expiry second: a token is a function of these, the
+ * binding and the last id, and the page key holds the rest of the binding); otherwise issued and kept.
+ */
+function cachedToken(ctx: Context, binding: CursorBinding, page: CachedPage): string {
+  const codec = ctx.cursors;
+  const expires = codec.expiresAt();
+  const kept = page.token;
+  if (kept !== undefined && kept.codec === codec && kept.org === binding.org && kept.expires === expires) return kept.value;
+  const value = codec.issueExpiring(binding, page.lastId, expires);
+  page.token = { codec, org: binding.org, expires, value };
+  return value;
 }
 
 /** The page of `collection` after `afterId` (exclusive) in `direction`, as served. */

@@ -123,3 +123,37 @@ test('the clock, a reset and a state PUT: every list answers the current world',
   expect((await controlFetch(t.mock, '/__mock/state', { method: 'PUT', body: state })).status).toBeLessThan(300);
   await warmAndCheck();
 });
+
+/**
+ * The cursor of the first page of 3 work orders, the last id on it (checked against the store), and the
+ * tokens the current codec issues for that id just before and just after the request: a cursor's expiry
+ * is in whole seconds and the wall clock may pass one during the request, so it must be one of the two.
+ */
+async function firstPageCursor(): Promise<{ cursor: string; lastId: string; issued: string[] }> {
+  const lastId = [...org().workOrders.values()][2]!.id;
+  const binding = { endpoint: 'listWorkOrders', org: org().id, filters: '', limit: 3, direction: 'asc' };
+  const before = t.mock.app.cursors.issue(binding, lastId);
+  const r = await t.call('/v1/work-orders?limit=3');
+  expect(r.status).toBe(200);
+  const page = (await r.json()) as { data: Array<{ id: string }>; meta: { pagination: { cursor: string } } };
+  expect(page.data[2]!.id).toBe(lastId);
+  return { cursor: page.meta.pagination.cursor, lastId, issued: [before, t.mock.app.cursors.issue(binding, lastId)] };
+}
+
+test("a remembered page's cursor is the one the codec issues now: after the clock moves and after a reset too", async () => {
+  const first = await firstPageCursor();
+  expect(first.issued).toContain(first.cursor);
+  const again = await firstPageCursor();
+  expect(again.issued).toContain(again.cursor);
+  expect((await controlFetch(t.mock, '/__mock/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 2 }) })).status).toBe(200);
+  const later = await firstPageCursor();
+  expect(later.cursor).not.toBe(again.cursor);
+  expect(later.issued).toContain(later.cursor);
+  expect((await controlFetch(t.mock, '/__mock/reset', { method: 'POST' })).status).toBeLessThan(300);
+  const reset = await firstPageCursor();
+  expect(reset.issued).toContain(reset.cursor);
+  const next = await t.call(`/v1/work-orders?limit=3&cursor=${encodeURIComponent(reset.cursor)}`);
+  expect(next.status).toBe(200);
+  const ids = [...org().workOrders.values()].map((row) => row.id);
+  expect(((await next.json()) as { data: Array<{ id: string }> }).data[0]!.id).toBe(ids[3]);
+});
