@@ -7,11 +7,17 @@
  * each answer 400 `validation_error` problem details and change nothing (the record's read before and
  * after, where the operation's own path has a read). Constraints the description states are `must`;
  * inferred ones are tested apart. `genBudget()` cases per operation and level, chosen by the seed.
+ *
+ * An operation's tests run in order in one worker (an anonymous describe of mode `default`) and share one
+ * prepared request (lib/prepared-cache.ts), as the scope check does: a request refused with 400 changes
+ * nothing, so the record one recipe made serves the operation's other levels and its change-nothing test;
+ * a test in which a request was not refused spoils it, and the next test prepares its own.
  */
 import { test, expect } from '../fixtures.ts';
 import type { ApiResponse } from '../lib/client.ts';
 import { placeholderPath } from '../lib/operations.ts';
 import { notAssessed } from '../lib/needs.ts';
+import { PreparedCache } from '../lib/prepared-cache.ts';
 import { arbitraryOf, fc } from '../../contract/arbitraries.ts';
 import { OPERATIONS, genBudget, genSeed, negativeCases, pick, recipeOf, reproducible, send } from './lib.ts';
 
@@ -28,9 +34,13 @@ function expectValidationError(res: ApiResponse, input: string): void {
   expect(res.body?.status, `${input}: problem status`).toBe(400);
 }
 
+/** One prepared request per operation, shared by the operation's tests in one worker. */
+const preparedCache = new PreparedCache();
+
 for (const op of OPERATIONS) {
-  const recipe = recipeOf(op);
-  if (!recipe || !op.responses.some((r) => r.status === 400)) continue;
+  const recipeOfOp = recipeOf(op);
+  if (!recipeOfOp || !op.responses.some((r) => r.status === 400)) continue;
+  const recipe: typeof recipeOfOp = (ctx) => preparedCache.get(op.operationId, () => recipeOfOp(ctx));
   // Which levels have cases, judged on a placeholder request (the real one comes from the recipe).
   const jsonBody = op.requestBody?.schema && op.requestBody.mediaTypes.includes('application/json') ? op.requestBody.schema : undefined;
   const sample = {
@@ -40,37 +50,48 @@ for (const op of OPERATIONS) {
   const levels = (['must', 'inferred'] as const).filter((l) => negativeCases(op, sample).some((c) => c.level === l));
   // Only the operation's own record (a path with `{id}`): a collection other tests write to would race.
   const read = op.method !== 'GET' && op.path.includes('{id}') ? OPERATIONS.find((g) => g.method === 'GET' && g.path === op.path) : undefined;
-  for (const level of levels) {
-    if (op.inferred && level === 'must') continue;
-    const title = `${op.operationId}: a request breaking one ${level === 'must' ? 'stated' : 'inferred'} constraint answers 400 validation_error`;
-    const tag = level === 'must' ? ['@GEN', '@ERR-006'] : ['@GEN', '@SPEC-005', '@GEN-004'];
-    test(title, { tag }, async ({ api, profile }) => {
-      const seed = genSeed();
-      const prepared = await recipe({ api, profile });
-      const all = negativeCases(op, prepared).filter((c) => c.level === level);
-      expect(all.length, `${op.operationId} has ${level} constraints to break`).toBeGreaterThan(0);
-      const chosen = pick(all, genBudget(), seed);
-      for (const c of chosen) {
-        await reproducible(seed, profile.baseUrl, c.request, `${op.operationId} with ${c.input}`, async () => {
-          expectValidationError(await send(api, c.request), `${op.operationId} with ${c.input}`);
-        });
-      }
-      test.info().annotations.push({ type: 'generative', description: `${op.operationId} ${chosen.length} of ${all.length} ${level} cases: ${chosen.map((c) => c.input).join('; ')}` });
-    });
-    if (!read) continue;
-    // Apart from the 400 itself (ERR-006, GEN-004): only the refusals that did answer 400 are judged here.
-    const changeTag = level === 'must' ? ['@GEN', '@GEN-002'] : ['@GEN', '@GEN-004'];
-    test(`${op.operationId}: a request refused for one ${level === 'must' ? 'stated' : 'inferred'} constraint changes nothing`, { tag: changeTag }, async ({ api, profile }) => {
-      const seed = genSeed();
-      const prepared = await recipe({ api, profile });
-      const chosen = pick(negativeCases(op, prepared).filter((c) => c.level === level), genBudget(), seed);
-      const before = await api.get(prepared.path);
-      if (before.status !== 200) notAssessed(`precondition not met: GET ${prepared.path} answered ${before.status}`);
-      let refused = 0;
-      for (const c of chosen) if ((await send(api, c.request)).status === 400) refused++;
-      if (refused === 0) notAssessed(`precondition not met: none of the ${chosen.length} requests was refused with 400`);
-      const after = await api.get(prepared.path);
-      expect(stripMeta(after.body), `${read.operationId} after ${refused} refused requests equals the read before them (seed=${seed})`).toEqual(stripMeta(before.body));
-    });
-  }
+  // In order, in one worker: the tests of the operation share its prepared request.
+  test.describe(() => {
+    test.describe.configure({ mode: 'default' });
+    for (const level of levels) {
+      if (op.inferred && level === 'must') continue;
+      const title = `${op.operationId}: a request breaking one ${level === 'must' ? 'stated' : 'inferred'} constraint answers 400 validation_error`;
+      const tag = level === 'must' ? ['@GEN', '@ERR-006'] : ['@GEN', '@SPEC-005', '@GEN-004'];
+      test(title, { tag }, async ({ api, profile }) => {
+        const seed = genSeed();
+        const prepared = await recipe({ api, profile });
+        const all = negativeCases(op, prepared).filter((c) => c.level === level);
+        expect(all.length, `${op.operationId} has ${level} constraints to break`).toBeGreaterThan(0);
+        const chosen = pick(all, genBudget(), seed);
+        for (const c of chosen) {
+          await reproducible(seed, profile.baseUrl, c.request, `${op.operationId} with ${c.input}`, async () => {
+            const res = await send(api, c.request);
+            if (res.status !== 400) preparedCache.spoil(op.operationId);
+            expectValidationError(res, `${op.operationId} with ${c.input}`);
+          });
+        }
+        test.info().annotations.push({ type: 'generative', description: `${op.operationId} ${chosen.length} of ${all.length} ${level} cases: ${chosen.map((c) => c.input).join('; ')}` });
+      });
+      if (!read) continue;
+      // Apart from the 400 itself (ERR-006, GEN-004): only the refusals that did answer 400 are judged here.
+      const changeTag = level === 'must' ? ['@GEN', '@GEN-002'] : ['@GEN', '@GEN-004'];
+      test(`${op.operationId}: a request refused for one ${level === 'must' ? 'stated' : 'inferred'} constraint changes nothing`, { tag: changeTag }, async ({ api, profile }) => {
+        const seed = genSeed();
+        const prepared = await recipe({ api, profile });
+        const chosen = pick(negativeCases(op, prepared).filter((c) => c.level === level), genBudget(), seed);
+        const before = await api.get(prepared.path);
+        if (before.status !== 200) notAssessed(`precondition not met: GET ${prepared.path} answered ${before.status}`);
+        let refused = 0;
+        for (const c of chosen) {
+          if ((await send(api, c.request)).status === 400) refused++;
+          else preparedCache.spoil(op.operationId);
+        }
+        if (refused === 0) notAssessed(`precondition not met: none of the ${chosen.length} requests was refused with 400`);
+        const after = await api.get(prepared.path);
+        const same = JSON.stringify(stripMeta(after.body)) === JSON.stringify(stripMeta(before.body));
+        if (!same) preparedCache.spoil(op.operationId);
+        expect(stripMeta(after.body), `${read.operationId} after ${refused} refused requests equals the read before them (seed=${seed})`).toEqual(stripMeta(before.body));
+      });
+    }
+  });
 }

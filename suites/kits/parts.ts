@@ -5,8 +5,9 @@
  * created through the inferred part routes. `test` adds it as the `parts` fixture to the base `test`.
  *
  * Stock fixtures are leased (one test at a time per part and location), and every work order the kit
- * made is released (a reserved, kitted or staged section back to assigned) and deleted when the test
- * ends, before its lease is returned: no commitment outlives the test that held the stock.
+ * made is released (a reserved, kitted or staged section back to assigned) when the test ends, before
+ * its lease is returned: no commitment outlives the test that held the stock. The work orders stay (an
+ * assigned section commits nothing; deleting them cost a request each and proved nothing).
  * Tests never assume absolute stock numbers: they read before and assert differences.
  */
 import { test as base, expect } from '../fixtures.ts';
@@ -73,7 +74,7 @@ export interface PartsKit {
   stocked(): Promise<Stock>;
   /** Leases `fixtures.restrictedSettingsStock` or `fixtures.partsModuleDisabledStock`. */
   fixtureStock(path: StockFixturePath): Promise<Stock>;
-  /** Creates a work order (with `client`'s organization), released and deleted when the test ends. */
+  /** Creates a work order (with `client`'s organization), released when the test ends. */
   workOrder(client?: ApiClient, overrides?: Record<string, unknown>): Promise<string>;
   section(workOrderId: string, client?: ApiClient): Promise<Section>;
   /** Completes a command: current version, fresh key. */
@@ -117,7 +118,7 @@ export function lastReadSection(session: ClientSession, workOrderId: string): Se
 const COMMITTED = ['reserved', 'kitted', 'staged'];
 
 /**
- * Releases a committed section and deletes the work order (best effort). The section's status comes from
+ * Releases a committed section (best effort). The section's status comes from
  * the test's last read of it when nothing was sent to the work order since (`lastReadSection`), else
  * from a GET; nothing is proved here, so no read repeats what the test already saw.
  */
@@ -140,7 +141,6 @@ async function cleanUp(client: ApiClient, session: ClientSession, workOrderId: s
       }
     }
   }
-  await c.delete(`/work-orders/${workOrderId}`);
 }
 
 export const test = base.extend<{ parts: PartsKit }>({
