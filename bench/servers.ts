@@ -42,21 +42,29 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** Asks a child for its CPU time (it answers `{ cpu: process.cpuUsage() }` to the message `cpu`, child-cpu.ts). */
+/**
+ * Sends `question` to a child and resolves with its answer: the first message holding `key` (child-cpu.ts
+ * answers `cpu`, mock-child.ts `memory`). Rejects if the child exits first.
+ */
+function ask<T extends object>(child: ChildProcess, question: string, key: string): Promise<T> {
+  const answer = new Promise<T>((done, fail) => {
+    const listen = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !(key in m)) return;
+      child.off('message', listen).off('exit', exited);
+      done(m as T);
+    };
+    const exited = (code: number | null) => fail(new Error(`the child exited with code ${code} before it answered '${question}'`));
+    child.on('message', listen).once('exit', exited);
+  });
+  child.send(question);
+  return answer;
+}
+
+/** The child's CPU time so far (user + system, µs), asked over IPC. */
 function cpuOf(child: ChildProcess): () => Promise<number> {
-  return () => {
-    const answer = new Promise<number>((done, fail) => {
-      const listen = (m: unknown) => {
-        const cpu = (m as { cpu?: NodeJS.CpuUsage } | null)?.cpu;
-        if (!cpu) return;
-        child.off('message', listen).off('exit', exited);
-        done(cpu.user + cpu.system);
-      };
-      const exited = (code: number | null) => fail(new Error(`the child exited with code ${code} before it told its CPU time`));
-      child.on('message', listen).once('exit', exited);
-    });
-    child.send('cpu');
-    return answer;
+  return async () => {
+    const { cpu } = await ask<{ cpu: NodeJS.CpuUsage }>(child, 'cpu', 'cpu');
+    return cpu.user + cpu.system;
   };
 }
 
@@ -78,11 +86,7 @@ export async function startMockServer(options: { exposeGc?: boolean; state?: str
     url,
     cpu: cpuOf(child),
     stop: stopper(child),
-    memory: () => {
-      const answer = firstMessage<{ memory: NodeJS.MemoryUsage; gc: boolean }>(child, 'the mock');
-      child.send('memory');
-      return answer;
-    },
+    memory: () => ask<{ memory: NodeJS.MemoryUsage; gc: boolean }>(child, 'memory', 'memory'),
   };
 }
 

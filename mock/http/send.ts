@@ -36,16 +36,10 @@ export function write(res: ServerResponse, final: Outgoing): void {
 
 /** A successful reply with its headers. */
 export function success(requestId: string, status: number, body: string | ChunkedJsonBody | undefined, rate: RateDecision | undefined, extra?: Record<string, string>): Outgoing {
-  if (rate && body !== undefined && !extra) {
-    // The common case as one literal (same headers, same order as below).
-    return { status, headers: { 'X-Request-ID': requestId, 'X-RateLimit-Limit': String(rate.limit), 'X-RateLimit-Remaining': String(rate.remaining), 'X-RateLimit-Reset': String(rate.reset), 'Content-Type': 'application/json' }, body };
-  }
-  const headers: OutgoingHttpHeaders = { 'X-Request-ID': requestId };
-  if (rate) {
-    headers['X-RateLimit-Limit'] = String(rate.limit);
-    headers['X-RateLimit-Remaining'] = String(rate.remaining);
-    headers['X-RateLimit-Reset'] = String(rate.reset);
-  }
+  // One literal per shape (a success of an authenticated request carries the rate-limit headers).
+  const headers: OutgoingHttpHeaders = rate
+    ? { 'X-Request-ID': requestId, 'X-RateLimit-Limit': String(rate.limit), 'X-RateLimit-Remaining': String(rate.remaining), 'X-RateLimit-Reset': String(rate.reset) }
+    : { 'X-Request-ID': requestId };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (extra) Object.assign(headers, extra);
   return { status, headers, body };

@@ -130,8 +130,8 @@ async function cleanUp(client: ApiClient, session: ClientSession, workOrderId: s
     section = read.status === 200 ? read.body : undefined;
   }
   if (section && COMMITTED.includes(section.partStatus)) {
-    const release = () => c.post(`/work-orders/${workOrderId}/parts`, {
-      json: { operation: 'transition', targetStatus: 'assigned', idempotencyKey: `ct-${uid()}`, expectedAggregateVersion: section!.aggregateVersion },
+    const release = async () => c.post(`/work-orders/${workOrderId}/parts`, {
+      json: await fullCommand(c, workOrderId, { operation: 'transition', targetStatus: 'assigned', expectedAggregateVersion: section!.aggregateVersion }),
     });
     if ((await release()).status === 409) {
       const read = await c.get(`/work-orders/${workOrderId}/parts`);
@@ -152,7 +152,7 @@ export const test = base.extend<{ parts: PartsKit }>({
     // (no read repeating it); a 409 on that version (another work order's command moved it) reads and sends again.
     const apply = async (id: string, command: Command, client = api) => {
       const known = command.expectedAggregateVersion === undefined ? lastReadSection(session, id) : undefined;
-      let response = known ? await client.post(`/work-orders/${id}/parts`, { json: { idempotencyKey: `ct-${uid()}`, ...command, expectedAggregateVersion: known.aggregateVersion } }) : undefined;
+      let response = known ? await send(id, { ...command, expectedAggregateVersion: known.aggregateVersion }, client) : undefined;
       if (!response || response.status === 409) response = await send(id, command, client);
       expect(response.status, `POST /work-orders/${id}/parts ${command.operation}: ${response.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
       expect(response.status, `POST /work-orders/${id}/parts ${command.operation}: ${response.text.slice(0, 400)}`).toBeLessThan(300);

@@ -6,38 +6,23 @@
  * two failing assertions, one pass, one crash, one worker) is played with and without the restoring reporter.
  */
 import { test, expect } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../../contract/paths.ts';
 import { KEPT_FAILURE, keepWorkerAfterFailure } from '../lib/kept-failure.ts';
 import { restoreKeptFailure } from '../reporter/kept-failures.ts';
+import { playTinyRun, type TinyRun } from './tiny-run.ts';
 
-interface JsonResult { status: string; workerIndex: number; retry: number }
-interface JsonTest { status: string; annotations: Array<{ type: string }>; results: JsonResult[] }
-interface JsonSuite { specs?: Array<{ title: string; tests: JsonTest[] }>; suites?: JsonSuite[] }
-interface Played { code: number; stdout: string; stats: { expected: number; unexpected: number; flaky: number; skipped: number }; tests: Map<string, JsonTest>; junit: string; lastFailed: string[] }
+type Played = TinyRun & { junit: string; lastFailed: string[] };
 
 const FAILING = ['first requirement fails', 'second requirement fails', 'the test code crashes'];
 
 /** Plays suites/test/kept-worker/ with `config` (kept-worker or plain) and extra Playwright arguments. */
-async function play(config: 'kept-worker' | 'plain', args: string[] = [], dir = mkdtempSync(join(tmpdir(), 'kept-'))): Promise<Played & { dir: string }> {
-  const env = { ...process.env, CI: '', FORCE_COLOR: '0', PLAYWRIGHT_JSON_OUTPUT_FILE: join(dir, 'report.json'), PLAYWRIGHT_JUNIT_OUTPUT_FILE: join(dir, 'junit.xml') };
-  const child = spawn(process.execPath, [resolve(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', resolve(ROOT, `suites/test/kept-worker/${config}.config.ts`), '--output', join(dir, 'out'), '--last-failed-file', join(dir, 'last-run.json'), ...args], { cwd: ROOT, env });
-  let stdout = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stdout += d));
-  const code = await new Promise<number>((done) => child.on('exit', (c) => done(c ?? -1)));
-  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { stats: Played['stats']; suites: JsonSuite[] };
-  const tests = new Map<string, JsonTest>();
-  const walk = (s: JsonSuite) => {
-    for (const spec of s.specs ?? []) tests.set(spec.title, spec.tests[0]!);
-    for (const c of s.suites ?? []) walk(c);
-  };
-  report.suites.forEach(walk);
-  const lastFailed = (JSON.parse(readFileSync(join(dir, 'last-run.json'), 'utf8')) as { failedTests: string[] }).failedTests;
-  return { code, stdout, stats: report.stats, tests, junit: readFileSync(join(dir, 'junit.xml'), 'utf8'), lastFailed, dir };
+async function play(config: 'kept-worker' | 'plain', args: string[] = [], dir = mkdtempSync(join(tmpdir(), 'kept-'))): Promise<Played> {
+  const run = await playTinyRun(`suites/test/kept-worker/${config}.config.ts`, { dir, args: ['--last-failed-file', join(dir, 'last-run.json'), ...args] });
+  const lastFailed = (JSON.parse(readFileSync(join(run.dir, 'last-run.json'), 'utf8')) as { failedTests: string[] }).failedTests;
+  return { ...run, junit: readFileSync(join(run.dir, 'junit.xml'), 'utf8'), lastFailed };
 }
 
 const workers = (p: Played) => new Set([...p.tests.values()].flatMap((t) => t.results.map((r) => r.workerIndex)));
@@ -47,7 +32,7 @@ test.setTimeout(120_000);
 
 test('a failed test keeps its worker and is a failure in the exit code, list, JSON, JUnit and last-run file', async () => {
   const kept = await play('kept-worker');
-  expect(kept.code, kept.stdout).toBe(1);
+  expect(kept.code, kept.output).toBe(1);
   expect(workers(kept)).toEqual(new Set([0]));
   expect(kept.stats).toMatchObject({ expected: 1, unexpected: 3, flaky: 0 });
   for (const title of FAILING) {
@@ -57,9 +42,9 @@ test('a failed test keeps its worker and is a failure in the exit code, list, JS
     expect(t.annotations.map((a) => a.type), title).not.toContain(KEPT_FAILURE);
   }
   expect(kept.tests.get('a requirement passes')!.status).toBe('expected');
-  expect(kept.stdout).toContain('Error: a failing assertion');
-  expect(kept.stdout).toContain("TypeError: Cannot read properties of null (reading 'data')");
-  expect(kept.stdout).toMatch(/3 failed/);
+  expect(kept.output).toContain('Error: a failing assertion');
+  expect(kept.output).toContain("TypeError: Cannot read properties of null (reading 'data')");
+  expect(kept.output).toMatch(/3 failed/);
   expect(kept.junit).toMatch(/<testsuites [^>]*tests="4" failures="2" skipped="0" errors="1"/);
   expect(kept.lastFailed).toHaveLength(3);
   // The same run without the restoring reporter: Playwright's default, one new worker after each failure.
@@ -73,7 +58,7 @@ test('a failed test keeps its worker and is a failure in the exit code, list, JS
 test('--max-failures stops at the first kept failure', async () => {
   const stopped = await play('kept-worker', ['--max-failures', '1']);
   expect(stopped.code).toBe(1);
-  expect(stopped.stdout).toContain('Testing stopped early after 1 maximum allowed failures');
+  expect(stopped.output).toContain('Testing stopped early after 1 maximum allowed failures');
   expect(stopped.stats.unexpected).toBe(1);
   const ran = [...stopped.tests.values()].filter((t) => t.results.some((r) => r.status === 'passed' || r.status === 'failed'));
   expect(ran.length).toBeLessThan(4);
