@@ -7,12 +7,24 @@
 import { test, expect, ENTITIES, type Definition } from '../kits/custom-fields.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { notAssessed } from '../lib/needs.ts';
-import type { ApiResponse } from '../lib/client.ts';
+import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import { rotatingShare } from '../lib/operations.ts';
+import { samplePool } from '../lib/response-samples.ts';
 
 /** An id in range that no definition has. */
 const ABSENT_ID = 2147483647;
+/** Ids outside 1..2147483647 or not integers, in pairs of one kind: below the range, above it, not an integer. */
 const BAD_IDS = ['0', '-1', '2147483648', '99999999999999999999', 'abc', '1.5'];
 const NOT_ENTITIES = ['vendors', 'Assets', 'workorders', 'work_orders'];
+
+/**
+ * One list of each entity family, shared by the list tests of a worker (suites/lib/sample-sets.ts):
+ * made by the first, borrowed by the others. 4 requests.
+ */
+async function entityLists(api: ApiClient): Promise<Array<[string, ApiResponse]>> {
+  const set = await samplePool.get(api, 'custom-field lists', async () => Object.fromEntries(await Promise.all(ENTITIES.map(async (entity) => [entity, await api.get(`/customfields/${entity}`)]))));
+  return ENTITIES.map((entity) => [entity, set[entity]!]);
+}
 
 /** The ids of `mine` in the order `list` shows them. */
 function orderOf(list: Definition[], mine: Definition[]): number[] {
@@ -26,9 +38,11 @@ function expectNoContent(response: ApiResponse): void {
 }
 
 test.describe('custom-field definitions', () => {
-  test('each entity family lists its definitions as a bare array', { tag: ['@CF-001'] }, async ({ fields }) => {
-    for (const entity of ENTITIES) {
-      const list = await fields.list(entity);
+  test('each entity family lists its definitions as a bare array', { tag: ['@CF-001'] }, async ({ api }) => {
+    for (const [entity, response] of await entityLists(api)) {
+      expect(response.status, `GET /customfields/${entity}: ${response.text.slice(0, 300)}`).toBe(200);
+      expect(Array.isArray(response.body), 'a custom-field list is a bare JSON array').toBe(true);
+      const list = response.body as Definition[];
       for (const d of list) {
         expect(Number.isInteger(d.id) && d.id >= 1 && d.id <= 2147483647, `${entity} definition id ${d.id}`).toBe(true);
         expect(typeof d.label).toBe('string');
@@ -37,9 +51,10 @@ test.describe('custom-field definitions', () => {
     }
   });
 
-  test('definitions are listed in display order', { tag: ['@CF-002'] }, async ({ fields }) => {
-    for (const entity of ENTITIES) {
-      const list = await fields.list(entity);
+  test('definitions are listed in display order', { tag: ['@CF-002'] }, async ({ api }) => {
+    for (const [entity, response] of await entityLists(api)) {
+      expect(response.status, `GET /customfields/${entity}`).toBe(200);
+      const list = response.body as Definition[];
       if (list.some((d) => d.sortIndex === undefined)) notAssessed(`${entity} definitions do not show sortIndex`);
       const indexes = list.map((d) => d.sortIndex!);
       expect(indexes, `${entity}: sortIndex ascending`).toEqual([...indexes].sort((a, b) => a - b));
@@ -48,12 +63,11 @@ test.describe('custom-field definitions', () => {
 
   test('an entity other than assets, locations, parts or workOrders is refused', { tag: ['@CF-003'] }, async ({ api, fields }) => {
     const refused = (r: ApiResponse) => expect([400, 404], `${r.exchange.method} ${r.exchange.path}: ${r.status}`).toContain(r.status);
-    for (const entity of NOT_ENTITIES) {
-      refused(await api.get(`/customfields/${entity}`));
-      refused(await api.post(`/customfields/${entity}`, { json: { fields: [{ label: fields.label() }] } }));
-      refused(await api.patch(`/customfields/${entity}/${ABSENT_ID}`, { json: { field: { unlisted: false } } }));
-      refused(await api.delete(`/customfields/${entity}/${ABSENT_ID}`));
-    }
+    // Each of the four operations gets two of the four entities, in turn: every entity reaches two operations.
+    for (const entity of rotatingShare(NOT_ENTITIES, 0, 2)) refused(await api.get(`/customfields/${entity}`));
+    for (const entity of rotatingShare(NOT_ENTITIES, 1, 2)) refused(await api.post(`/customfields/${entity}`, { json: { fields: [{ label: fields.label() }] } }));
+    for (const entity of rotatingShare(NOT_ENTITIES, 2, 2)) refused(await api.patch(`/customfields/${entity}/${ABSENT_ID}`, { json: { field: { unlisted: false } } }));
+    for (const entity of rotatingShare(NOT_ENTITIES, 3, 2)) refused(await api.delete(`/customfields/${entity}/${ABSENT_ID}`));
   });
 
   test('PATCH answers 204 and the list shows the change', { tag: ['@CF-004'] }, async ({ api, fields }) => {
@@ -67,17 +81,18 @@ test.describe('custom-field definitions', () => {
   });
 
   test('an id outside 1..2147483647 or not an integer answers 400', { tag: ['@CF-005'] }, async ({ api }) => {
-    for (const id of BAD_IDS) {
-      expectProblem(await api.patch(`/customfields/assets/${id}`, { json: { field: { unlisted: false } } }), 400, 'validation_error');
-      expectProblem(await api.delete(`/customfields/assets/${id}`), 400, 'validation_error');
+    // Both operations get one id of each kind (below the range, above it, not an integer): PATCH the first
+    // of each pair, DELETE the second.
+    for (const [i, id] of BAD_IDS.entries()) {
+      if (i % 2 === 0) expectProblem(await api.patch(`/customfields/assets/${id}`, { json: { field: { unlisted: false } } }), 400, 'validation_error');
+      else expectProblem(await api.delete(`/customfields/assets/${id}`), 400, 'validation_error');
     }
   });
 
   test('an id in range that the entity does not have answers 404', { tag: ['@CF-006'] }, async ({ api, fields }) => {
-    for (const entity of ENTITIES) {
-      expectProblem(await api.patch(`/customfields/${entity}/${ABSENT_ID}`, { json: { field: { unlisted: false } } }), 404);
-      expectProblem(await api.delete(`/customfields/${entity}/${ABSENT_ID}`), 404);
-    }
+    // Each operation gets two of the four entities, in turn: every entity reaches one of them.
+    for (const entity of rotatingShare(ENTITIES, 0, 2)) expectProblem(await api.patch(`/customfields/${entity}/${ABSENT_ID}`, { json: { field: { unlisted: false } } }), 404);
+    for (const entity of rotatingShare(ENTITIES, 1, 2)) expectProblem(await api.delete(`/customfields/${entity}/${ABSENT_ID}`), 404);
     const locationIds = new Set((await fields.list('locations')).map((d) => d.id));
     const other = (await fields.list('assets')).find((d) => !locationIds.has(d.id));
     if (!other) notAssessed('the organization has no assets definition to name under another entity');
@@ -167,22 +182,25 @@ test.describe('custom-field definitions (inferred behaviour)', () => {
   });
 
   test('the compat query parameter is accepted on POST, PATCH and DELETE and changes nothing', { tag: ['@CF-012'] }, async ({ api, fields }) => {
-    const values = ['true', '1', 'yes', 'false', '0', 'no'];
+    // Three definitions, each created, renamed and archived with the parameter: each operation gets three of
+    // the six values, in turn, a true and a false form among them; every value reaches one operation or two.
+    const values = ['true', 'false', '1', '0', 'yes', 'no'];
+    const [forPost, forPatch, forDelete] = [0, 1, 2].map((k) => rotatingShare(values, k, 3));
     const made: Definition[] = [];
-    for (const compat of values) {
+    for (const compat of forPost!) {
       const created = await api.post('/customfields/assets', { query: { compat }, json: { fields: [{ label: fields.label() }] } });
       expect(created.status, `POST ?compat=${compat}`).toBe(200);
       made.push(created.body[0]);
     }
     const renamed = new Map<number, string>();
-    for (const [i, compat] of values.entries()) {
+    for (const [i, compat] of forPatch!.entries()) {
       const label = fields.label();
       renamed.set(made[i]!.id, label);
       expectNoContent(await api.patch(`/customfields/assets/${made[i]!.id}`, { query: { compat }, json: { field: { label } } }));
     }
     const listed = await fields.list('assets');
     for (const [id, label] of renamed) expect(listed.find((d) => d.id === id)?.label).toBe(label);
-    for (const [i, compat] of values.entries()) expectNoContent(await api.delete(`/customfields/assets/${made[i]!.id}`, { query: { compat } }));
+    for (const [i, compat] of forDelete!.entries()) expectNoContent(await api.delete(`/customfields/assets/${made[i]!.id}`, { query: { compat } }));
     const ids = (await fields.list('assets')).map((d) => d.id);
     for (const d of made) expect(ids).not.toContain(d.id);
   });

@@ -2,7 +2,8 @@
  * Request ids (Limits › response headers: `X-Request-ID` on every response, including 204 and errors;
  * Errors: `request_id` equals the header; Resources › Native envelope: `meta.request_id`).
  */
-import { test, expect } from '../kits/work-orders.ts';
+import { test, expect } from '../fixtures.ts';
+import { crossCuttingErrors, listSamples, missingAuthorization, named, operationErrors, workOrderSamples } from '../lib/sample-sets.ts';
 import type { ApiResponse } from '../lib/client.ts';
 
 const idOf = (r: ApiResponse) => r.headers['x-request-id'];
@@ -11,30 +12,21 @@ function expectRequestId(r: ApiResponse): void {
   expect(idOf(r), `${r.status} to ${r.exchange.method} ${r.exchange.path} carries X-Request-ID`).toMatch(/\S/);
 }
 
+// Every test here judges shared samples (suites/lib/sample-sets.ts): responses an earlier test of the
+// worker made are borrowed, not sent again; each test asserts the statuses it needs of them.
 test.describe('request ids', () => {
-  test('successful responses carry X-Request-ID, 201 and 204 included', { tag: ['@REQID-001'] }, async ({ api, profile, workOrders }) => {
-    const created = await api.post('/work-orders', { json: { title: 'CT request id', priority: 'medium', ...profile.bodies.createWorkOrder } });
-    expect(created.status).toBe(201);
-    expectRequestId(created);
-    const read = await api.get(`/work-orders/${created.body.data.id}`);
-    expect(read.status).toBe(200);
-    expectRequestId(read);
-    expectRequestId(await api.get('/work-orders', { query: { limit: 1 } }));
-    const wo = await workOrders.create();
-    const deleted = await api.delete(`/work-orders/${wo.id}`);
-    expect(deleted.status).toBe(204);
-    expectRequestId(deleted);
+  test('successful responses carry X-Request-ID, 201 and 204 included', { tag: ['@REQID-001'] }, async ({ api, as, profile }) => {
+    const workOrder = named(await workOrderSamples({ api, as, profile }), ['created', 'read', 'deleted']);
+    const successes = [...workOrder, ...named(await listSamples({ api, as, profile }), ['workOrders'])];
+    expect(successes.map((r) => r.status)).toEqual([201, 200, 204, 200]);
+    for (const r of successes) expectRequestId(r);
   });
 
   test('error responses carry X-Request-ID: 400, 401, 403, 404 and unknown routes', { tag: ['@REQID-002'] }, async ({ api, as, profile }) => {
     const errors = [
-      await api.get('/meters', { query: { limit: 0 } }),
-      await as.anonymous().get('/meters'),
-      await as.header('Bearer sk_live_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp').get('/work-orders'),
-      ...(profile.keys.noScopes ? [await as.key(profile.keys.noScopes).get('/work-orders')] : []),
-      await api.get('/work-orders/ct_unknown_work_order'),
-      await api.get('/no-such-route'),
-      await api.post('/nothing/here', { json: {} }),
+      // GET /meters?limit=0 (400), GET /work-orders/{unknown id} (404)
+      ...(await operationErrors({ api, as, profile }, ['listMeters', 'getWorkOrder'])),
+      ...(await crossCuttingErrors({ api, as, profile }, ['missing authorization', 'unknown key', 'no scopes', 'unknown route', 'unknown route, POST'])),
     ];
     for (const r of errors) {
       expect(r.status).toBeGreaterThanOrEqual(400);
@@ -46,8 +38,10 @@ test.describe('request ids', () => {
   // (checks/request-id.ts) on the real 429 the serial rate-limit test gets
   // (serial/1-rate-limits.spec.ts): spending a key of its own here cost 101 requests for the same proof.
 
-  test('problem details carry the X-Request-ID as request_id', { tag: ['@REQID-003'] }, async ({ api, as }) => {
-    for (const r of [await as.anonymous().get('/work-orders'), await api.get('/meters/ct_unknown_meter'), await api.post('/work-orders', { json: { title: 42 } })]) {
+  test('problem details carry the X-Request-ID as request_id', { tag: ['@REQID-003'] }, async ({ api, as, profile }) => {
+    // 401 without credentials, 404 of GET /meters/{unknown id}, 400 of POST /work-orders with an array body.
+    const errors = [await missingAuthorization({ api, as, profile }), ...(await operationErrors({ api, as, profile }, ['getMeter', 'createWorkOrder']))];
+    for (const r of errors) {
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.body.request_id, `${r.status}: request_id`).toBe(idOf(r));
     }
@@ -63,9 +57,9 @@ test.describe('request ids', () => {
 });
 
 test.describe('request ids (inferred)', () => {
-  test('meta.request_id equals the X-Request-ID header on native responses', { tag: ['@REQID-005'] }, async ({ api, workOrders }) => {
-    const wo = await workOrders.create();
-    for (const r of [await api.get(`/work-orders/${wo.id}`), await api.get('/work-orders', { query: { limit: 2 } }), await api.get('/meters', { query: { limit: 2 } }), await api.get('/assets', { query: { limit: 2 } })]) {
+  test('meta.request_id equals the X-Request-ID header on native responses', { tag: ['@REQID-005'] }, async ({ api, as, profile }) => {
+    const natives = [...named(await workOrderSamples({ api, as, profile }), ['read']), ...named(await listSamples({ api, as, profile }), ['workOrders', 'meters', 'assets'])];
+    for (const r of natives) {
       expect(r.status).toBe(200);
       expect(r.body.meta.request_id, `${r.exchange.path}: meta.request_id`).toBe(idOf(r));
     }

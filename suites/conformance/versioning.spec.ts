@@ -5,28 +5,24 @@
  */
 import { test, expect } from '../fixtures.ts';
 import { notAssessed } from '../lib/needs.ts';
-import { sampleMeter } from '../kits/meters.ts';
-import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import type { TargetProfile } from '../../contract/profile.ts';
+import { listSamples, meterSamples, named, workOrderSamples, type SampleContext } from '../lib/sample-sets.ts';
+import type { ApiResponse } from '../lib/client.ts';
 
 /**
- * One native single-resource response of each family the suite can create, 201 included, and their
- * reads; meters and readings when the target accepts the inferred create bodies (kits/meters.ts).
+ * Native single-resource responses of the shared samples (suites/lib/sample-sets.ts): a work order's
+ * create (201), read and update, and a meter's create, reading create (201) and read, when the target
+ * accepts the inferred meter bodies (kits/meters.ts). The work order's create must have succeeded.
  */
-async function singles(api: ApiClient, profile: TargetProfile): Promise<ApiResponse[]> {
-  const { meter, reading } = await sampleMeter(api, profile);
-  const created = await api.post('/work-orders', { json: { title: 'CT versioning', priority: 'medium', ...profile.bodies.createWorkOrder } });
-  expect(created.status, created.text.slice(0, 300)).toBe(201);
-  const wo = created.body.data;
-  return [created, ...(meter ? [meter, await api.get(`/meters/${meter.body.data.id}`)] : []), ...(reading ? [reading] : []),
-    await api.get(`/work-orders/${wo.id}`), await api.patch(`/work-orders/${wo.id}`, { json: { priority: 'high' } })];
+async function singles(ctx: SampleContext): Promise<ApiResponse[]> {
+  const workOrder = await workOrderSamples(ctx);
+  expect(workOrder.created!.status, workOrder.created!.text.slice(0, 300)).toBe(201);
+  const { meter, reading, meterRead } = await meterSamples(ctx);
+  return [...named(workOrder, ['created', 'read', 'updated']), ...[meter, reading, meterRead].filter((r) => r !== undefined)];
 }
 
-/** One native list response of each stated native list (readings of a meter the organization has, if any). */
-async function lists(api: ApiClient, profile: TargetProfile): Promise<ApiResponse[]> {
-  const made = (await sampleMeter(api, profile)).meter?.body.data;
-  const meterId = made?.id ?? (await api.get('/meters', { query: { limit: 1 } })).body?.data?.[0]?.id;
-  return Promise.all(['/meters', '/work-orders', '/assets', ...(meterId ? [`/meters/${meterId}/readings`] : [])].map((path) => api.get(path, { query: { limit: 2 } })));
+/** One native list response of each stated native list (readings of a listed meter, if any), shared. */
+async function lists(ctx: SampleContext): Promise<ApiResponse[]> {
+  return Object.values(await listSamples(ctx)).filter((r) => r !== undefined);
 }
 
 const where = (r: ApiResponse) => `${r.exchange.method} ${r.exchange.path}`;
@@ -45,15 +41,16 @@ test.describe('versioning', () => {
     expect(write.status, `POST ${root}/work-orders`).toBeGreaterThanOrEqual(300);
   });
 
-  test('meta.api_version is v1 on native single and list responses', { tag: ['@VER-002'] }, async ({ api, profile }) => {
-    for (const r of [...(await singles(api, profile)), ...(await lists(api, profile))]) {
+  test('meta.api_version is v1 on native single and list responses', { tag: ['@VER-002'] }, async ({ api, as, profile }) => {
+    for (const r of [...(await singles({ api, as, profile })), ...(await lists({ api, as, profile }))]) {
       expect(r.status, where(r)).toBeLessThan(300);
       expect(r.body.meta?.api_version, where(r)).toBe('v1');
     }
   });
 
-  test('single resources are {data, meta: {request_id, api_version}}', { tag: ['@VER-003'] }, async ({ api, profile }) => {
-    for (const r of await singles(api, profile)) {
+  test('single resources are {data, meta: {request_id, api_version}}', { tag: ['@VER-003'] }, async ({ api, as, profile }) => {
+    for (const r of await singles({ api, as, profile })) {
+      expect(r.status, where(r)).toBeLessThan(300);
       expect(Object.keys(r.body).sort(), where(r)).toEqual(['data', 'meta']);
       expect(typeof r.body.data === 'object' && !Array.isArray(r.body.data), `${where(r)}: data is one resource`).toBe(true);
       expect(typeof r.body.data.id, `${where(r)}: data.id`).toBe('string');
@@ -62,8 +59,9 @@ test.describe('versioning', () => {
     }
   });
 
-  test('lists are {data: [...], meta: {request_id, api_version, pagination: {has_more, cursor}}}', { tag: ['@VER-004'] }, async ({ api, profile }) => {
-    for (const r of await lists(api, profile)) {
+  test('lists are {data: [...], meta: {request_id, api_version, pagination: {has_more, cursor}}}', { tag: ['@VER-004'] }, async ({ api, as, profile }) => {
+    for (const r of await lists({ api, as, profile })) {
+      expect(r.status, where(r)).toBe(200);
       expect(Object.keys(r.body).sort(), where(r)).toEqual(['data', 'meta']);
       expect(Array.isArray(r.body.data), `${where(r)}: data is an array`).toBe(true);
       expect(typeof r.body.meta.request_id, `${where(r)}: meta.request_id`).toBe('string');

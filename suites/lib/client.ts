@@ -96,8 +96,11 @@ function sentFromOwnTask<T>(call: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => setImmediate(() => call().then(resolve, reject)));
 }
 
-/** The response as the test sees it: reading any member marks its exchange as the one looked at. */
-function tracked<T>(session: ClientSession, index: number, values: ApiResponse<T>): ApiResponse<T> {
+/**
+ * The response as the test sees it: reading any member marks its exchange (`index` in the session's
+ * exchanges) as the one looked at.
+ */
+export function tracked<T>(session: ClientSession, index: number, values: ApiResponse<T>): ApiResponse<T> {
   const out = {} as ApiResponse<T>;
   for (const [name, value] of Object.entries(values)) {
     Object.defineProperty(out, name, {

@@ -32,6 +32,12 @@ export interface Exchange {
   authenticated: boolean;
   /** 429s retried before this response, with the seconds waited. */
   retries: Array<{ status: number; waitedSeconds: number }>;
+  /**
+   * The test that sent this request, when this test judged a response another test of its worker sent
+   * (a shared sample, suites/lib/response-samples.ts): kept as this test's evidence, counted among the
+   * sender's requests only.
+   */
+  sentBy?: string;
 }
 
 /**
@@ -50,9 +56,10 @@ export interface CheckFailure {
 
 /**
  * What a reporter attachment of a test carries: the exchanges kept as evidence (those a check failure
- * or the failing assertion looked at, and a few before the latter), the check failures with the index
- * of their exchange in `exchanges` (-1: not kept), and `failedExchange`, the index of the exchange whose
- * response the test read last before it failed.
+ * or the failing assertion looked at, and a few before the latter; a borrowed one names its sender in
+ * `sentBy`), the check failures with the index of their exchange in `exchanges` (-1: not kept),
+ * `failedExchange`, the index of the exchange whose response the test read last before it failed, and
+ * `requests`, how many requests the test itself sent (borrowed exchanges are not among them).
  */
 export interface EvidenceRecord {
   exchanges: Array<Omit<Exchange, 'operation' | 'json'> & { operationId?: string }>;
@@ -93,7 +100,7 @@ export function evidenceOf(session: Pick<ClientSession, 'exchanges' | 'checkFail
   const kept = [...keep].filter((i) => i >= 0 && i < session.exchanges.length).sort((a, b) => a - b);
   const position = new Map(kept.map((original, i) => [original, i]));
   return {
-    requests: session.exchanges.length,
+    requests: session.exchanges.filter((x) => x.sentBy === undefined).length,
     exchanges: kept.map((i) => {
       const { operation, json: _json, ...x } = session.exchanges[i]!;
       return { ...x, operationId: operation?.operationId };
