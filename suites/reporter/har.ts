@@ -2,7 +2,9 @@
  * `reports/exchanges.har` (docs/vendors.md, "Reading a report"): the run's recorded exchanges — the evidence each test
  * kept (every exchange a failure looked at, and those before a failing assertion) — as HAR 1.2
  * (http://www.softwareishard.com/blog/har-12-spec/), already redacted like all evidence. A request that
- * got no answer has status 0 and its error in the entry's `comment`. Each entry's `comment` names the test.
+ * got no answer has status 0 and its error in the entry's `comment`. Each entry's `comment` names the test,
+ * and for a response the test borrowed from another test of its worker (a shared sample,
+ * suites/lib/response-samples.ts), the test that sent it.
  */
 import type { EvidenceRecord } from '../lib/exchange.ts';
 import type { TestOutcome } from './model.ts';
@@ -49,7 +51,7 @@ function entry(x: Recorded, test: string) {
     },
     cache: {},
     timings: { send: 0, wait: x.durationMs, receive: 0 },
-    comment: x.error ? `${test} — no response: ${x.error}` : test,
+    comment: `${test}${x.sentBy ? ` (sent by ${x.sentBy})` : ''}${x.error ? ` — no response: ${x.error}` : ''}`,
   };
 }
 

@@ -54,6 +54,11 @@ test('exchanges.har validates against har-schema and keeps the evidence in the o
   expect(validate(har)).toBe(false);
 });
 
+test('a borrowed exchange names the test that sent it in its comment', () => {
+  const har = JSON.parse(renderHar([outcome('judges', [{ ...created, sentBy: 'samples › makes' }])], { name: 'kit', version: '0.1.0' }));
+  expect(har.log.entries[0].comment).toBe('judges (sent by samples › makes)');
+});
+
 test('a curl reproduction names the key by variable and survives a POSIX shell word for word', () => {
   const command = curlCommand(created);
   expect(command).toContain('-H "Authorization: Bearer $MMS_KEY_LIVE"');
