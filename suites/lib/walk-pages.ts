@@ -5,6 +5,7 @@
 import { proves } from './proves.ts';
 import { expect } from '@playwright/test';
 import type { ApiClient, ApiResponse } from './client.ts';
+import { notAssessed } from './needs.ts';
 
 export interface Walk<T> {
   items: T[];
@@ -60,13 +61,16 @@ export async function findInCompatList<T extends { id: string }>(client: ApiClie
 
 /**
  * Walks a compatibility list (`wrapper` names the array, e.g. `workRequests`), by `nextCursor` or, with
- * `followUrls`, by `nextPageUrl`.
+ * `followUrls`, by `nextPageUrl`. With `after` (a page of this list read with `query`), the walk starts
+ * at the page that one links to and leaves `after` itself out (empty when `after` is the final page).
  */
-export async function walkCompatPages<T = any>(client: ApiClient, path: string, wrapper: string, query: Record<string, string | number | undefined> = {}, followUrls = false): Promise<Walk<T>> {
+export async function walkCompatPages<T = any>(client: ApiClient, path: string, wrapper: string, query: Record<string, string | number | undefined> = {}, followUrls = false, after?: ApiResponse): Promise<Walk<T>> {
   const items: T[] = [];
   const pages: ApiResponse[] = [];
   const limit = Number(query.limit ?? 100);
-  let next: { cursor?: string; url?: string } = {};
+  const linkOf = (page: ApiResponse) => (followUrls ? { url: page.body.nextPageUrl as string } : { cursor: page.body.nextCursor as string });
+  if (after && after.body.nextCursor === null) return { items, pages };
+  let next: { cursor?: string; url?: string } = after ? linkOf(after) : {};
   for (let n = 0; n < MAX_PAGES; n++) {
     const page = next.url ? await client.get(next.url) : await client.get(path, { query: { ...query, cursor: next.cursor } });
     expect(page.status, `${path} page ${n + 1}: ${page.text.slice(0, 200)}`).toBe(200);
@@ -82,7 +86,7 @@ export async function walkCompatPages<T = any>(client: ApiClient, path: string, 
     }
     expect(typeof nextCursor).toBe('string');
     expect(typeof nextPageUrl).toBe('string');
-    next = followUrls ? { url: nextPageUrl } : { cursor: nextCursor };
+    next = linkOf(page);
   }
   throw new Error(`${path}: more than ${MAX_PAGES} pages`);
 }
@@ -94,4 +98,45 @@ export async function walkCompatPages<T = any>(client: ApiClient, path: string, 
  */
 export function cutShort(cursor: string): string {
   return cursor.slice(0, Math.min(cursor.length - 1, Math.ceil(cursor.length / 2)));
+}
+
+/** A cursor a list issued on a first page (shared by one worker's tests). */
+export interface IssuedCursor {
+  cursor: string;
+}
+
+/** Cursors issued per list and first-page query, in this worker (tests of a worker run one at a time). */
+const issuedCursors = new Map<string, IssuedCursor>();
+
+/**
+ * A cursor the target issued for the list `key` names (its path and first-page query), shared by the
+ * tests of one worker so that each misuse test does not read the same first page again: the cached one,
+ * or a fresh one from `issue` (which reads a first page, creating records first when it must, or skips
+ * the test). Only resolved cursors are kept, so a test that is skipped or fails while issuing leaves
+ * nothing behind. For tests that send cursors no encoding can read (PAGE-022), which need no control.
+ */
+export async function issuedCursor(key: string, issue: () => Promise<IssuedCursor>): Promise<IssuedCursor> {
+  const cached = issuedCursors.get(key);
+  if (cached) return cached;
+  const fresh = await issue();
+  issuedCursors.set(key, fresh);
+  return fresh;
+}
+
+/**
+ * As `issuedCursor`, for tests that then misuse the cursor (PAGE-017..021): `resume` sends the cursor in
+ * its own request and must answer 200 first, so a refusal of the misuse is the binding's and not a cursor
+ * refused for any cause. The description makes cursors "short-lived" without a lifetime (Limits ›
+ * Pagination): a shared cursor that no longer continues is replaced once by a fresh one; when a fresh
+ * cursor does not continue either, the test is not assessed (continuing is judged by the walk tests).
+ */
+export async function continuingCursor(key: string, issue: () => Promise<IssuedCursor>, resume: (cursor: string) => Promise<ApiResponse>): Promise<IssuedCursor> {
+  const cached = issuedCursors.get(key);
+  if (cached && (await resume(cached.cursor)).status === 200) return cached;
+  issuedCursors.delete(key);
+  const fresh = await issue();
+  const same = await resume(fresh.cursor);
+  if (same.status !== 200) notAssessed(`the cursor does not continue its own request (${same.status}); continuing is judged by the walk tests`);
+  issuedCursors.set(key, fresh);
+  return fresh;
 }
