@@ -9,15 +9,16 @@
  * inferred ones are tested apart. `genBudget()` cases per operation and level, chosen by the seed.
  *
  * An operation's tests run in order in one worker (an anonymous describe of mode `default`) and share one
- * prepared request (lib/prepared-cache.ts), as the scope check does: a request refused with 400 changes
- * nothing, so the record one recipe made serves the operation's other levels and its change-nothing test;
+ * prepared request, the worker's (lib/prepared-cache.ts `workerPrepared`, shared with the scope check and
+ * operations.spec.ts): a request refused with 400 changes nothing, so the record one recipe made serves
+ * the operation's other levels and its change-nothing test (and a read's record kept by the files before);
  * a test in which a request was not refused spoils it, and the next test prepares its own.
  */
 import { test, expect } from '../fixtures.ts';
 import type { ApiResponse } from '../lib/client.ts';
 import { placeholderPath } from '../lib/operations.ts';
 import { notAssessed } from '../lib/needs.ts';
-import { PreparedCache } from '../lib/prepared-cache.ts';
+import { workerPrepared as preparedCache } from '../lib/prepared-cache.ts';
 import { arbitraryOf, fc } from '../../contract/arbitraries.ts';
 import { OPERATIONS, genBudget, genSeed, negativeCases, pick, recipeOf, reproducible, send } from './lib.ts';
 
@@ -33,9 +34,6 @@ function expectValidationError(res: ApiResponse, input: string): void {
   expect(res.body?.code, `${input}: problem code`).toBe('validation_error');
   expect(res.body?.status, `${input}: problem status`).toBe(400);
 }
-
-/** One prepared request per operation, shared by the operation's tests in one worker. */
-const preparedCache = new PreparedCache();
 
 for (const op of OPERATIONS) {
   const recipeOfOp = recipeOf(op);
