@@ -252,7 +252,7 @@ for (const op of operations.filter((o) => recipeOf(o))) {
       if (mutations(op, level).length === 0) continue;
       const title = level === 'must' ? 'an input of the wrong type answers 400 validation_error' : 'an inferred input of the wrong type answers 400 validation_error';
       test(title, { tag: tagFor(['@SPEC-008'], level === 'inferred') }, async ({ api, profile }) => {
-        const request = await prepared.get(op.operationId, () => recipe({ api, profile }));
+        const request = await prepared.get(op.operationId, (records) => recipe({ api, profile, records }));
         const body = request.options?.json;
         for (const m of mutations(op, level, isObject(body) ? body : undefined)) {
           const response = await send(api, m.apply(request));
@@ -264,7 +264,7 @@ for (const op of operations.filter((o) => recipeOf(o))) {
     }
 
     test('a valid request gets its documented success status', { tag: tagFor(['@SPEC-007'], op.inferred) }, async ({ api, profile }) => {
-      const request = await prepared.take(op.operationId, () => recipe({ api, profile }));
+      const request = await prepared.take(op.operationId, (records) => recipe({ api, profile, records }));
       expect(op.responses.filter((r) => r.status < 300).map((r) => r.status), 'the recipe expects a documented success').toContain(request.expect);
       const response = await send(api, request);
       prepared.returnIfUnchanged(op.operationId, request, response.status);

@@ -65,7 +65,7 @@ for (const [index, op] of matrixOps.entries()) {
   const isRead = op.scope.endsWith(':read');
   const sameFamilyWrite = isRead ? op.scope.replace(/:read$/, ':write') : undefined;
   const tagged = (tags: string[]) => (op.inferred ? ['@SCOPE-005'] : tags);
-  const prepare = (ctx: RecipeContext) => prepared.get(op.operationId, () => recipeOf(op)!(ctx));
+  const prepare = (ctx: RecipeContext) => prepared.get(op.operationId, (records) => recipeOf(op)!({ ...ctx, records }));
   const name = `${op.operationId} (${op.method} ${op.path})`;
 
   test.describe(name, () => {
@@ -130,7 +130,7 @@ for (const [index, op] of matrixOps.entries()) {
       need(profile, `keys.scopes.${op.scope}`);
       // Last of the operation's tests: it may consume the record, so the request leaves the cache; a
       // read's expected success puts it back for the worker's next users (safe methods, lib/prepared-cache.ts).
-      const request = await prepared.take(op.operationId, () => recipeOf(op)!({ api, profile }));
+      const request = await prepared.take(op.operationId, (records) => recipeOf(op)!({ api, profile, records }));
       const own = await sendPrepared(as.scope(op.scope), request);
       prepared.returnIfUnchanged(op.operationId, request, own.status);
       // A body the description does not show (and the profile does not supply) cannot decide a must

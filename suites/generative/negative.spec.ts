@@ -38,7 +38,7 @@ function expectValidationError(res: ApiResponse, input: string): void {
 for (const op of OPERATIONS) {
   const recipeOfOp = recipeOf(op);
   if (!recipeOfOp || !op.responses.some((r) => r.status === 400)) continue;
-  const recipe: typeof recipeOfOp = (ctx) => preparedCache.get(op.operationId, () => recipeOfOp(ctx));
+  const recipe: typeof recipeOfOp = (ctx) => preparedCache.get(op.operationId, (records) => recipeOfOp({ ...ctx, records }));
   // Which levels have cases, judged on a placeholder request (the real one comes from the recipe).
   const jsonBody = op.requestBody?.schema && op.requestBody.mediaTypes.includes('application/json') ? op.requestBody.schema : undefined;
   const sample = {

@@ -50,4 +50,5 @@ export function expectPrepared(prepared: PreparedRequest, response: ApiResponse,
   expect(response.status, message).toBe(prepared.expect);
 }
 
-export type { PreparedRequest, Recipe, RecipeContext } from './recipe.ts';
+export type { PreparedRequest, Recipe, RecipeContext, SharedRecords } from './recipe.ts';
+export { sharedRecord } from './recipe.ts';

@@ -1,11 +1,12 @@
 /**
  * PreparedCache (suites/lib/prepared-cache.ts): one prepared request per key until spoiled or taken; a
  * failed preparation is not kept; a taken request comes back only after a safe method's expected
- * success; `workerPrepared` is one cache for every test file of a worker (a tiny Playwright run).
+ * success; keys share records, and spoiling one key's request spoils its records and every request naming
+ * them; `workerPrepared` is one cache for every test file of a worker (a tiny Playwright run).
  */
 import { test, expect } from '@playwright/test';
 import { PreparedCache, leftRecordAsItWas } from '../lib/prepared-cache.ts';
-import type { PreparedRequest } from '../recipes/recipe.ts';
+import type { PreparedRequest, SharedRecords } from '../recipes/recipe.ts';
 import { playTinyRun } from './tiny-run.ts';
 
 const request = (path: string, method = 'GET', expected = 200): PreparedRequest => ({ method, path, expect: expected });
@@ -32,16 +33,18 @@ test('a taken request leaves the cache; it comes back only after a safe method a
   const cache = new PreparedCache();
   let made = 0;
   const read = async () => request(`/meters/m${++made}`);
-  const taken = await cache.take('getMeter', read);
+  const failed = await cache.take('getMeter', read);
   expect(cache.has('getMeter')).toBe(false);
-  expect(cache.returnIfUnchanged('getMeter', taken, 404), 'a read that failed may mean the record is gone').toBe(false);
-  expect(cache.returnIfUnchanged('getMeter', taken, 200)).toBe(true);
-  expect((await cache.get('getMeter', read)).path).toBe('/meters/m1');
+  expect(cache.returnIfUnchanged('getMeter', failed, 404), 'a read that failed may mean the record is gone').toBe(false);
+  const succeeded = await cache.take('getMeter', read);
+  expect(succeeded.path).toBe('/meters/m2');
+  expect(cache.returnIfUnchanged('getMeter', succeeded, 200)).toBe(true);
+  expect((await cache.get('getMeter', read)).path).toBe('/meters/m2');
 
   const write = async () => request(`/meters/m${++made}`, 'PATCH');
   const patch = await cache.take('updateMeter', write);
   expect(cache.returnIfUnchanged('updateMeter', patch, 200), "a write's success may have changed the record").toBe(false);
-  expect((await cache.get('updateMeter', write)).path).toBe('/meters/m3');
+  expect((await cache.get('updateMeter', write)).path).toBe('/meters/m4');
 });
 
 test('a taken request does not replace one prepared meanwhile', async () => {
@@ -57,6 +60,50 @@ test('only GET and HEAD with the expected status leave the record as it was', ()
   expect(leftRecordAsItWas(request('/a', 'head'), 200)).toBe(true);
   expect(leftRecordAsItWas(request('/a', 'GET'), 304)).toBe(false);
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(leftRecordAsItWas(request('/a', method, 204), 204), method).toBe(false);
+});
+
+/** A cache whose `meter` record counts its makes, with the requests of three meter operations built on it. */
+function meterCache() {
+  const cache = new PreparedCache();
+  let meters = 0;
+  const on = (method: string, suffix = '') => (records: SharedRecords) =>
+    records.record('meter', async () => `m${++meters}`).then((id) => request(`/meters/${id}${suffix}`, method, method === 'DELETE' ? 204 : 200));
+  return { cache, made: () => meters, getMeter: on('GET'), archiveMeter: on('DELETE'), listMeterReadings: on('GET', '/readings') };
+}
+
+test("the operations of one record share it: one make serves every key's request", async () => {
+  const m = meterCache();
+  expect((await m.cache.get('getMeter', m.getMeter)).path).toBe('/meters/m1');
+  expect((await m.cache.get('archiveMeter', m.archiveMeter)).path).toBe('/meters/m1');
+  expect((await m.cache.get('listMeterReadings', m.listMeterReadings)).path).toBe('/meters/m1/readings');
+  expect(m.made()).toBe(1);
+});
+
+test("spoiling one key's request spoils its record and every other request naming it", async () => {
+  const m = meterCache();
+  await m.cache.get('getMeter', m.getMeter);
+  await m.cache.get('listMeterReadings', m.listMeterReadings);
+  m.cache.spoil('archiveMeter');
+  expect(m.cache.has('getMeter'), 'a key never prepared names no record').toBe(true);
+  await m.cache.get('archiveMeter', m.archiveMeter);
+  m.cache.spoil('archiveMeter');
+  expect([m.cache.has('getMeter'), m.cache.has('listMeterReadings')]).toEqual([false, false]);
+  expect((await m.cache.get('getMeter', m.getMeter)).path).toBe('/meters/m2');
+  expect(m.made()).toBe(2);
+});
+
+test("a taken read's expected success gives back its record; a taken write's success does not", async () => {
+  const m = meterCache();
+  await m.cache.get('listMeterReadings', m.listMeterReadings);
+  const read = await m.cache.take('getMeter', m.getMeter);
+  expect(m.cache.has('listMeterReadings'), 'while taken, no other request names the record').toBe(false);
+  expect(m.cache.returnIfUnchanged('getMeter', read, 200)).toBe(true);
+  expect((await m.cache.get('listMeterReadings', m.listMeterReadings)).path).toBe('/meters/m1/readings');
+  const write = await m.cache.take('archiveMeter', m.archiveMeter);
+  expect(write.path).toBe('/meters/m1');
+  expect(m.cache.returnIfUnchanged('archiveMeter', write, 204)).toBe(false);
+  expect((await m.cache.get('getMeter', m.getMeter)).path).toBe('/meters/m2');
+  expect(m.made()).toBe(2);
 });
 
 test('workerPrepared is one cache for every test file a worker loads', async () => {
