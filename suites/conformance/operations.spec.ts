@@ -16,7 +16,8 @@
  * An operation's tests run in order in one worker (describe mode `default`): the refused requests and
  * the valid one share one prepared request, the worker's (lib/prepared-cache.ts `workerPrepared`,
  * shared with scopes.spec.ts and the negative phase; a request that was not refused spoils it), the
- * valid one last: it takes the request, and puts it back only after a read's expected success; the status test after it judges that valid response (and sends its own
+ * valid one last: it takes the request, and puts it back only after a read's expected success (a valid
+ * create shares the record it made); the status test after it judges that valid response (and sends its own
  * when the worker that sent it failed and was replaced), and the read-back test reads back what that
  * valid create made (the same fallback); the delete tests make their own.
  */
@@ -27,7 +28,7 @@ import { operations } from '../lib/operations.ts';
 import { workerPrepared as prepared } from '../lib/prepared-cache.ts';
 import { responseValidator } from '../lib/spec-index.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import { expectPrepared, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
+import { createdRecord, expectPrepared, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from '../../contract/schema-view.ts';
 
@@ -268,6 +269,8 @@ for (const op of operations.filter((o) => recipeOf(o))) {
       expect(op.responses.filter((r) => r.status < 300).map((r) => r.status), 'the recipe expects a documented success').toContain(request.expect);
       const response = await send(api, request);
       prepared.returnIfUnchanged(op.operationId, request, response.status);
+      const created = createdRecord(op.operationId, request, response);
+      if (created) prepared.share(created.kind, created.record);
       validSent.set(op.operationId, { request, response });
       expectPrepared(request, response, `${op.operationId}: ${response.text.slice(0, 300)}`);
     });

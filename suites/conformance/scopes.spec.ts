@@ -21,14 +21,15 @@
  * request, the worker's (lib/prepared-cache.ts `workerPrepared`, shared with operations.spec.ts and the
  * negative phase): a refused request changes nothing, so one setup serves them all; a request that was
  * not refused spoils it, and the next test prepares its own. The own scope's test takes it: it puts it
- * back after a read's expected success (a safe method changes nothing), never after a write's.
+ * back after a read's expected success (a safe method changes nothing), never after a write's; a create's
+ * success shares the record it made.
  */
 import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
 import { SCOPE_REQUIREMENT, operations, otherScopesToTry, scopes } from '../lib/operations.ts';
 import { workerPrepared as prepared } from '../lib/prepared-cache.ts';
-import { RECIPES, recipeOf, sendPrepared, type PreparedRequest, type RecipeContext } from '../recipes/index.ts';
+import { RECIPES, createdRecord, recipeOf, sendPrepared, type PreparedRequest, type RecipeContext } from '../recipes/index.ts';
 import type { Roles } from '../fixtures.ts';
 import type { ApiResponse } from '../lib/client.ts';
 import type { Operation } from '../../contract/openapi.ts';
@@ -133,6 +134,8 @@ for (const [index, op] of matrixOps.entries()) {
       const request = await prepared.take(op.operationId, (records) => recipeOf(op)!({ api, profile, records }));
       const own = await sendPrepared(as.scope(op.scope), request);
       prepared.returnIfUnchanged(op.operationId, request, own.status);
+      const created = createdRecord(op.operationId, request, own);
+      if (created) prepared.share(created.kind, created.record);
       // A body the description does not show (and the profile does not supply) cannot decide a must
       // requirement: getting past the scope check is then any answer but 401/403, not a success.
       const bodyInferred = request.inferredBody !== undefined || (op.operationId in INFERRED_BODIES && !profile.bodies[op.operationId as keyof typeof profile.bodies]);

@@ -10,7 +10,8 @@
  * (`SharedRecords`, recipes/recipe.ts `sharedRecord`: "a meter", "a work order"), so the refusals of
  * getMeter, updateMeter and listMeterReadings can all name one meter. Spoiling a request spoils every
  * record it names — and with them every other cached request naming one of them; taking it takes them
- * out of the cache until it is put back.
+ * out of the cache until it is put back. A valid create's success (SPEC-007, the own-scope test) adds
+ * the record it made, when none of its kind is shared: it is new, and no other test knows it.
  *
  * `workerPrepared` is the worker's one cache: Playwright loads every test file a worker runs into one
  * process, and an ES module is evaluated once per process, so every file that imports it shares it — the
@@ -107,6 +108,17 @@ export class PreparedCache {
       this.records.delete(kind);
       for (const [other, e] of this.byKey) if (e.kinds.has(kind)) this.byKey.delete(other);
     }
+  }
+
+  /**
+   * Shares `record`, which a valid create just made (recipes/index.ts `createdRecord`), as the record of
+   * `kind` when none is shared: the next recipe that needs one builds on it instead of making one.
+   * Returns whether it did.
+   */
+  share(kind: string, record: unknown): boolean {
+    if (this.records.has(kind)) return false;
+    this.records.set(kind, Promise.resolve(record));
+    return true;
   }
 
   /** Whether a request of `key` is cached (prepared or being prepared). */

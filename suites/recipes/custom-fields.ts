@@ -3,7 +3,7 @@
  * Resources › Asset and location). Definitions are made on `assets` through the inferred POST body. The
  * operations on one definition, or one location, share it (`sharedRecord`, recipe.ts).
  */
-import { sharedRecord, type Recipe, type RecipeContext } from './recipe.ts';
+import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } from './recipe.ts';
 import { createDefinitions, fieldLabel } from '../kits/custom-fields.ts';
 import { createLocation, locationName } from '../kits/locations.ts';
 
@@ -22,4 +22,10 @@ export const customFieldRecipes: Record<string, Recipe> = {
   createLocation: async () => ({ method: 'POST', path: '/locations', options: { json: { name: locationName() } }, expect: 201 }),
   getLocation: async (ctx) => ({ method: 'GET', path: `/locations/${await locationId(ctx)}`, expect: 200 }),
   updateLocation: async (ctx) => ({ method: 'PATCH', path: `/locations/${await locationId(ctx)}`, options: { json: { name: locationName() } }, expect: 200 }),
+};
+
+/** The definition and the location valid creates make (their bodies as kits/custom-fields.ts and kits/locations.ts send them). */
+export const customFieldCreates: Record<string, CreatedRecord> = {
+  createCustomFields: { kind: 'assetsFieldDefinition', record: (body) => (Array.isArray(body) && body[0]?.id !== undefined ? body[0] : undefined) },
+  createLocation: { kind: 'location', record: (body) => (body?.data?.id !== undefined ? body.data : undefined) },
 };

@@ -1,5 +1,5 @@
 /** Recipes of the identifiers family (Resources › Identifier; every identifier route is inferred). The resolve and the retire share one attached identifier (`sharedRecord`, recipe.ts). */
-import { sharedRecord, type Recipe, type RecipeContext } from './recipe.ts';
+import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } from './recipe.ts';
 import { assetTarget, attachIdentifier, freshValue, locationTarget } from '../kits/identifiers.ts';
 
 /** An identifier attached to an asset: the context's shared one, else a new one. */
@@ -17,4 +17,9 @@ export const identifierRecipes: Record<string, Recipe> = {
     expect: 201,
   }),
   retireIdentifier: async (ctx) => ({ method: 'DELETE', path: `/identifiers/${(await attached(ctx)).id}`, expect: 204 }),
+};
+
+/** The identifier a valid attachIdentifier makes (attached to an asset, as kits/identifiers.ts `attachIdentifier` does). */
+export const identifierCreates: Record<string, CreatedRecord> = {
+  attachIdentifier: { kind: 'identifier', record: (body) => (body?.data?.id !== undefined && body.data.target_type === 'asset' ? body.data : undefined) },
 };

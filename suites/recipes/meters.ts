@@ -1,5 +1,5 @@
 /** Recipes of the meters family (Endpoints › Meters (native)). The operations on one meter share it (`sharedRecord`, recipe.ts). */
-import { sharedRecord, type Recipe, type RecipeContext } from './recipe.ts';
+import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } from './recipe.ts';
 import { createMeter, meterBody } from '../kits/meters.ts';
 
 /** The id of a meter of the main organization: the context's shared one, else a new one. */
@@ -13,4 +13,9 @@ export const meterRecipes: Record<string, Recipe> = {
   archiveMeter: async (ctx) => ({ method: 'DELETE', path: `/meters/${await meterId(ctx)}`, expect: 204 }),
   listMeterReadings: async (ctx) => ({ method: 'GET', path: `/meters/${await meterId(ctx)}/readings`, expect: 200 }),
   createMeterReading: async (ctx) => ({ method: 'POST', path: `/meters/${await meterId(ctx)}/readings`, options: { json: { value: 1, ...ctx.profile.bodies.createMeterReading } }, expect: 201, ...(ctx.profile.bodies.createMeterReading ? {} : { inferredBody: 'supply bodies.createMeterReading in the target profile' }) }),
+};
+
+/** The meter a valid createMeter makes (its body as kits/meters.ts `createMeter` sends it). */
+export const meterCreates: Record<string, CreatedRecord> = {
+  createMeter: { kind: 'meter', record: (body) => (body?.data?.id !== undefined ? body.data : undefined) },
 };

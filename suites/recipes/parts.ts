@@ -4,7 +4,7 @@
  * (Endpoints › Other families; inferred routes), on a shared part. A parts command is an empty `replace`
  * of the work order's section at the version read: valid everywhere, it commits no stock.
  */
-import { sharedRecord, type Recipe, type RecipeContext } from './recipe.ts';
+import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } from './recipe.ts';
 import { workOrderId } from './work-orders.ts';
 import { readSection } from '../kits/parts.ts';
 import { anyAsset, expectCreated, uid } from '../lib/provision.ts';
@@ -32,4 +32,9 @@ export const partsRecipes: Record<string, Recipe> = {
   updatePart: async (ctx) => ({ method: 'PATCH', path: `/parts/${await partId(ctx)}`, options: { json: { name: `CT renamed part ${uid()}` } }, expect: 200 }),
   linkAssetPart: async (ctx) => ({ method: 'PUT', path: `/assets/${(await anyAsset(ctx.api, ctx.profile)).id}/parts/${await partId(ctx)}`, expect: 204 }),
   unlinkAssetPart: async (ctx) => ({ method: 'DELETE', path: `/assets/${(await anyAsset(ctx.api, ctx.profile)).id}/parts/${await partId(ctx)}`, expect: 204 }),
+};
+
+/** The part a valid createPart makes (a name only, as `partId` sends it); the shared part is its id. */
+export const partsCreates: Record<string, CreatedRecord> = {
+  createPart: { kind: 'part', record: (body) => (typeof body?.data?.id === 'string' ? body.data.id : undefined) },
 };

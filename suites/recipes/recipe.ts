@@ -37,6 +37,15 @@ export interface RecipeContext {
   records?: SharedRecords;
 }
 
+/**
+ * How a create operation's success makes a record recipes share: its kind, and the record read from the
+ * response body as the kit that makes records of that kind returns it (undefined when the body names none).
+ */
+export interface CreatedRecord {
+  kind: string;
+  record: (body: any) => unknown;
+}
+
 /** The record of `kind` the context shares, else a new one from `make` (a recipe's set-up request). */
 export function sharedRecord<T>(ctx: RecipeContext, kind: string, make: () => Promise<T>): Promise<T> {
   return ctx.records ? ctx.records.record(kind, make) : make();

@@ -4,7 +4,7 @@
  * operations on one request, or one portal, share it (`sharedRecord`, recipe.ts) — except the
  * attachment read's, whose set-up uploads to it: a recipe that changes a record makes its own.
  */
-import { sharedRecord, type Recipe, type RecipeContext } from './recipe.ts';
+import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } from './recipe.ts';
 import { createPortal, createWorkRequest, pngImage, uploadAttachment } from '../kits/work-requests.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
 
@@ -43,4 +43,10 @@ export const workRequestRecipes: Record<string, Recipe> = {
   getWorkRequestPortal: async (ctx) => ({ method: 'GET', path: `/workrequestportals/${await portalId(ctx)}`, expect: 200 }),
   updateWorkRequestPortal: async (ctx) => ({ method: 'PATCH', path: `/workrequestportals/${await portalId(ctx)}`, options: { json: { welcomeText: 'Updated by the scope matrix.' } }, expect: 200 }),
   deleteWorkRequestPortal: async (ctx) => ({ method: 'DELETE', path: `/workrequestportals/${await portalId(ctx)}`, expect: 204 }),
+};
+
+/** The request and the portal valid creates make (their bodies as kits/work-requests.ts sends them). */
+export const workRequestCreates: Record<string, CreatedRecord> = {
+  createWorkRequest: { kind: 'workRequest', record: (body) => (body?.workRequest?.id !== undefined ? body.workRequest : undefined) },
+  createWorkRequestPortal: { kind: 'portal', record: (body) => (body?.workRequestPortal?.id !== undefined ? body.workRequestPortal : undefined) },
 };

@@ -2,12 +2,14 @@
  * PreparedCache (suites/lib/prepared-cache.ts): one prepared request per key until spoiled or taken; a
  * failed preparation is not kept; a taken request comes back only after a safe method's expected
  * success; keys share records, and spoiling one key's request spoils its records and every request naming
- * them; `workerPrepared` is one cache for every test file of a worker (a tiny Playwright run).
+ * them; a valid create's record is shared; `workerPrepared` is one cache for every test file of a worker (a tiny Playwright run).
  */
 import { test, expect } from '@playwright/test';
 import { PreparedCache, leftRecordAsItWas } from '../lib/prepared-cache.ts';
 import type { PreparedRequest, SharedRecords } from '../recipes/recipe.ts';
 import { playTinyRun } from './tiny-run.ts';
+import { createdRecord } from '../recipes/index.ts';
+import type { ApiResponse } from '../lib/client.ts';
 
 const request = (path: string, method = 'GET', expected = 200): PreparedRequest => ({ method, path, expect: expected });
 
@@ -104,6 +106,20 @@ test("a taken read's expected success gives back its record; a taken write's suc
   expect(m.cache.returnIfUnchanged('archiveMeter', write, 204)).toBe(false);
   expect((await m.cache.get('getMeter', m.getMeter)).path).toBe('/meters/m2');
   expect(m.made()).toBe(2);
+});
+
+test("a valid create's record is shared when none of its kind is, and serves the next recipe", async () => {
+  const m = meterCache();
+  const ok = { status: 201, body: { data: { id: 'made' } } } as ApiResponse;
+  const createMeter = request('/meters', 'POST', 201);
+  expect(createdRecord('createMeter', createMeter, { ...ok, status: 400 } as ApiResponse), 'a refused create made nothing').toBeUndefined();
+  expect(createdRecord('createWorkOrder', request('/work-orders', 'POST', 201), ok), 'work orders are not shared from creates').toBeUndefined();
+  const created = createdRecord('createMeter', createMeter, ok)!;
+  expect(created).toEqual({ kind: 'meter', record: { id: 'made' } });
+  expect(m.cache.share(created.kind, 'made')).toBe(true);
+  expect((await m.cache.get('getMeter', m.getMeter)).path).toBe('/meters/made');
+  expect(m.cache.share('meter', 'another'), 'a shared record is not replaced').toBe(false);
+  expect(m.made()).toBe(0);
 });
 
 test('workerPrepared is one cache for every test file a worker loads', async () => {
