@@ -14,8 +14,10 @@
  * properties/authorization.spec.ts's (an unknown key on generated operations, AUTH-007).
  *
  * An operation's tests run in order in one worker (describe mode `default`): the refused requests and
- * the valid one share one prepared request (lib/prepared-cache.ts; a request that was not refused
- * spoils it), the valid one last; the status test after it judges that valid response (and sends its own
+ * the valid one share one prepared request, the worker's (lib/prepared-cache.ts `workerPrepared`,
+ * shared with scopes.spec.ts and the negative phase; a request that was not refused spoils it), the
+ * valid one last: it takes the request, and puts it back only after a read's expected success (a valid
+ * create shares the record it made); the status test after it judges that valid response (and sends its own
  * when the worker that sent it failed and was replaced), and the read-back test reads back what that
  * valid create made (the same fallback); the delete tests make their own.
  */
@@ -23,10 +25,10 @@ import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
 import { operations } from '../lib/operations.ts';
-import { PreparedCache } from '../lib/prepared-cache.ts';
+import { workerPrepared as prepared } from '../lib/prepared-cache.ts';
 import { responseValidator } from '../lib/spec-index.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import { expectPrepared, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
+import { createdRecord, expectPrepared, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from '../../contract/schema-view.ts';
 
@@ -237,9 +239,6 @@ function withUnknownId(op: Operation, request: PreparedRequest): PreparedRequest
 
 const tagFor = (mustTags: string[], inferred: boolean) => (inferred ? ['@SPEC-005'] : mustTags);
 
-/** One prepared request per operation, shared by the operation's refused and valid requests in one worker. */
-const prepared = new PreparedCache();
-
 /** The valid request each operation's SPEC-007 test sent in this worker, and its response, for the status test after it. */
 const validSent = new Map<string, { request: PreparedRequest; response: ApiResponse }>();
 
@@ -254,7 +253,7 @@ for (const op of operations.filter((o) => recipeOf(o))) {
       if (mutations(op, level).length === 0) continue;
       const title = level === 'must' ? 'an input of the wrong type answers 400 validation_error' : 'an inferred input of the wrong type answers 400 validation_error';
       test(title, { tag: tagFor(['@SPEC-008'], level === 'inferred') }, async ({ api, profile }) => {
-        const request = await prepared.get(op.operationId, () => recipe({ api, profile }));
+        const request = await prepared.get(op.operationId, (records) => recipe({ api, profile, records }));
         const body = request.options?.json;
         for (const m of mutations(op, level, isObject(body) ? body : undefined)) {
           const response = await send(api, m.apply(request));
@@ -266,10 +265,12 @@ for (const op of operations.filter((o) => recipeOf(o))) {
     }
 
     test('a valid request gets its documented success status', { tag: tagFor(['@SPEC-007'], op.inferred) }, async ({ api, profile }) => {
-      const request = await prepared.get(op.operationId, () => recipe({ api, profile }));
-      prepared.spoil(op.operationId);
+      const request = await prepared.take(op.operationId, (records) => recipe({ api, profile, records }));
       expect(op.responses.filter((r) => r.status < 300).map((r) => r.status), 'the recipe expects a documented success').toContain(request.expect);
       const response = await send(api, request);
+      prepared.returnIfUnchanged(op.operationId, request, response.status);
+      const created = createdRecord(op.operationId, request, response);
+      if (created) prepared.share(created.kind, created.record);
       validSent.set(op.operationId, { request, response });
       expectPrepared(request, response, `${op.operationId}: ${response.text.slice(0, 300)}`);
     });

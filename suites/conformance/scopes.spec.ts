@@ -11,16 +11,25 @@
  * - a key with no scopes;
  * - its own single-scope key, which gets past the scope check.
  *
+ * Beside them, before the own scope's test, the operation's tenant check (What the service does;
+ * Authentication; TENANT-001, TENANT-005 when inferred): sent with another organization's key, a path
+ * that names one of ours answers 404 — on every operation whose path names a record (`/customfields/{entity}`
+ * names none). It lives here, not in tenant.spec.ts, because it is one more refusal of the same prepared
+ * request: in the operation's describe it always runs in the worker that prepared it.
+ *
  * An operation's tests run in order in one worker (describe mode `default`) and share one prepared
- * request (lib/prepared-cache.ts): a refused request changes nothing, so one setup serves them all; a
- * request that was not refused spoils it, and the next test prepares its own.
+ * request, the worker's (lib/prepared-cache.ts `workerPrepared`, shared with operations.spec.ts and the
+ * negative phase): a refused request changes nothing, so one setup serves them all; a request that was
+ * not refused spoils it, and the next test prepares its own. The own scope's test takes it: it puts it
+ * back after a read's expected success (a safe method changes nothing), never after a write's; a create's
+ * success shares the record it made.
  */
 import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
 import { SCOPE_REQUIREMENT, operations, otherScopesToTry, scopes } from '../lib/operations.ts';
-import { PreparedCache } from '../lib/prepared-cache.ts';
-import { recipeOf, sendPrepared, type PreparedRequest, type RecipeContext } from '../recipes/index.ts';
+import { workerPrepared as prepared } from '../lib/prepared-cache.ts';
+import { RECIPES, createdRecord, recipeOf, sendPrepared, type PreparedRequest, type RecipeContext } from '../recipes/index.ts';
 import type { Roles } from '../fixtures.ts';
 import type { ApiResponse } from '../lib/client.ts';
 import type { Operation } from '../../contract/openapi.ts';
@@ -28,10 +37,10 @@ import type { Operation } from '../../contract/openapi.ts';
 /** Operations whose request body the description does not show: the profile's `bodies.*` may supply it. */
 const INFERRED_BODIES = { createMeter: true, createMeterReading: true, createWorkOrder: true, createCompatWorkOrder: true } as const;
 
-/** One prepared request per operation, shared by the operation's tests in one worker. */
-const prepared = new PreparedCache();
-
 const refusedForScope = (r: ApiResponse) => r.status === 403 && r.body?.code === 'insufficient_scope';
+
+/** Whether the operation's path names a record: a path parameter that is an id, not a listed value (`{entity}`). */
+const namesRecord = (op: Operation) => op.parameters.some((p) => p.in === 'path' && typeof p.schema === 'object' && p.schema.enum === undefined);
 
 /**
  * The single scopes that get `op` through: every other single-scope key sent with the prepared request
@@ -57,7 +66,7 @@ for (const [index, op] of matrixOps.entries()) {
   const isRead = op.scope.endsWith(':read');
   const sameFamilyWrite = isRead ? op.scope.replace(/:read$/, ':write') : undefined;
   const tagged = (tags: string[]) => (op.inferred ? ['@SCOPE-005'] : tags);
-  const prepare = (ctx: RecipeContext) => prepared.get(op.operationId, () => recipeOf(op)!(ctx));
+  const prepare = (ctx: RecipeContext) => prepared.get(op.operationId, (records) => recipeOf(op)!({ ...ctx, records }));
   const name = `${op.operationId} (${op.method} ${op.path})`;
 
   test.describe(name, () => {
@@ -107,12 +116,26 @@ for (const [index, op] of matrixOps.entries()) {
       expectProblem(r, 403, 'insufficient_scope');
     });
 
+    if (namesRecord(op) && RECIPES[op.operationId]) {
+      test(`${op.operationId}: another organization's id answers 404`, { tag: [op.inferred ? '@TENANT-005' : '@TENANT-001'] }, async ({ api, profile, as }) => {
+        const foreign = as.otherOrg();
+        const request = await prepare({ api, profile });
+        const r = await sendPrepared(foreign, request);
+        // Not refused with 404: another organization's key may have changed or removed the record.
+        if (r.status !== 404) prepared.spoil(op.operationId);
+        expectProblem(r, 404);
+      });
+    }
+
     test(`${name} gets past the scope check with exactly ${op.scope}`, { tag: tagged(['@SCOPE-001', ...(SCOPE_REQUIREMENT[op.scope] ? [`@${SCOPE_REQUIREMENT[op.scope]}`] : [])]) }, async ({ api, profile, as }) => {
       need(profile, `keys.scopes.${op.scope}`);
-      // Last of the operation's tests: it may consume the record, so the request leaves the cache.
-      const request = await prepare({ api, profile });
-      prepared.spoil(op.operationId);
+      // Last of the operation's tests: it may consume the record, so the request leaves the cache; a
+      // read's expected success puts it back for the worker's next users (safe methods, lib/prepared-cache.ts).
+      const request = await prepared.take(op.operationId, (records) => recipeOf(op)!({ api, profile, records }));
       const own = await sendPrepared(as.scope(op.scope), request);
+      prepared.returnIfUnchanged(op.operationId, request, own.status);
+      const created = createdRecord(op.operationId, request, own);
+      if (created) prepared.share(created.kind, created.record);
       // A body the description does not show (and the profile does not supply) cannot decide a must
       // requirement: getting past the scope check is then any answer but 401/403, not a success.
       const bodyInferred = request.inferredBody !== undefined || (op.operationId in INFERRED_BODIES && !profile.bodies[op.operationId as keyof typeof profile.bodies]);

@@ -14,7 +14,7 @@ import { arbitraryWithPins, fc, resolve, validatorOf, violations, type Violation
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from '../../contract/openapi.ts';
 import { compileRequestValidator, createSchemaRegistry, type RequestValidator } from '../../contract/validators.ts';
 import { toView, type SchemaView } from '../../contract/schema-view.ts';
-import { RECIPES, type PreparedRequest, type Recipe } from '../recipes/index.ts';
+import type { PreparedRequest } from '../recipes/index.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { DEFAULT_SEED, genBudget, type GenRequest } from './replay.ts';
 
@@ -277,12 +277,8 @@ export function pick<T>(list: T[], n: number, seed: number): T[] {
 
 export const OPERATIONS = loadOperations();
 
-/** The operation's recipe, or a bare GET when it needs no input. */
-export function recipeOf(op: Operation): Recipe | undefined {
-  if (RECIPES[op.operationId]) return RECIPES[op.operationId];
-  if (op.method !== 'GET' || op.parameters.some((p) => p.in === 'path' || p.required)) return undefined;
-  return async () => ({ method: 'GET', path: op.path, expect: 200 });
-}
+/** The operation's recipe, or a bare GET when it needs no input: the suite's one lookup (recipes/index.ts), whose requests the worker's prepared cache shares. */
+export { recipeOf } from '../recipes/index.ts';
 
 /** Sends a generated request with `client`. */
 export function send(client: ApiClient, r: GenRequest) {

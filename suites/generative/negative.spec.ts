@@ -9,15 +9,16 @@
  * inferred ones are tested apart. `genBudget()` cases per operation and level, chosen by the seed.
  *
  * An operation's tests run in order in one worker (an anonymous describe of mode `default`) and share one
- * prepared request (lib/prepared-cache.ts), as the scope check does: a request refused with 400 changes
- * nothing, so the record one recipe made serves the operation's other levels and its change-nothing test;
+ * prepared request, the worker's (lib/prepared-cache.ts `workerPrepared`, shared with the scope check and
+ * operations.spec.ts): a request refused with 400 changes nothing, so the record one recipe made serves
+ * the operation's other levels and its change-nothing test (and a read's record kept by the files before);
  * a test in which a request was not refused spoils it, and the next test prepares its own.
  */
 import { test, expect } from '../fixtures.ts';
 import type { ApiResponse } from '../lib/client.ts';
 import { placeholderPath } from '../lib/operations.ts';
 import { notAssessed } from '../lib/needs.ts';
-import { PreparedCache } from '../lib/prepared-cache.ts';
+import { workerPrepared as preparedCache } from '../lib/prepared-cache.ts';
 import { arbitraryOf, fc } from '../../contract/arbitraries.ts';
 import { OPERATIONS, genBudget, genSeed, negativeCases, pick, recipeOf, reproducible, send } from './lib.ts';
 
@@ -34,13 +35,10 @@ function expectValidationError(res: ApiResponse, input: string): void {
   expect(res.body?.status, `${input}: problem status`).toBe(400);
 }
 
-/** One prepared request per operation, shared by the operation's tests in one worker. */
-const preparedCache = new PreparedCache();
-
 for (const op of OPERATIONS) {
   const recipeOfOp = recipeOf(op);
   if (!recipeOfOp || !op.responses.some((r) => r.status === 400)) continue;
-  const recipe: typeof recipeOfOp = (ctx) => preparedCache.get(op.operationId, () => recipeOfOp(ctx));
+  const recipe: typeof recipeOfOp = (ctx) => preparedCache.get(op.operationId, (records) => recipeOfOp({ ...ctx, records }));
   // Which levels have cases, judged on a placeholder request (the real one comes from the recipe).
   const jsonBody = op.requestBody?.schema && op.requestBody.mediaTypes.includes('application/json') ? op.requestBody.schema : undefined;
   const sample = {
@@ -80,7 +78,11 @@ for (const op of OPERATIONS) {
         const prepared = await recipe({ api, profile });
         const chosen = pick(negativeCases(op, prepared).filter((c) => c.level === level), genBudget(), seed);
         const before = await api.get(prepared.path);
-        if (before.status !== 200) notAssessed(`precondition not met: GET ${prepared.path} answered ${before.status}`);
+        if (before.status !== 200) {
+          // The record is not readable as its recipe left it: no later test of the worker builds on it.
+          preparedCache.spoil(op.operationId);
+          notAssessed(`precondition not met: GET ${prepared.path} answered ${before.status}`);
+        }
         let refused = 0;
         for (const c of chosen) {
           if ((await send(api, c.request)).status === 400) refused++;

@@ -3,14 +3,14 @@ import type { Operation } from '../../contract/openapi.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expect } from '@playwright/test';
 import { notAssessed } from '../lib/needs.ts';
-import type { PreparedRequest, Recipe } from './recipe.ts';
-import { meterRecipes } from './meters.ts';
+import type { CreatedRecord, PreparedRequest, Recipe } from './recipe.ts';
+import { meterCreates, meterRecipes } from './meters.ts';
 import { workOrderRecipes } from './work-orders.ts';
 import { expenseRecipes } from './expenses.ts';
-import { partsRecipes } from './parts.ts';
-import { workRequestRecipes } from './work-requests.ts';
-import { customFieldRecipes } from './custom-fields.ts';
-import { identifierRecipes } from './identifiers.ts';
+import { partsCreates, partsRecipes } from './parts.ts';
+import { workRequestCreates, workRequestRecipes } from './work-requests.ts';
+import { customFieldCreates, customFieldRecipes } from './custom-fields.ts';
+import { identifierCreates, identifierRecipes } from './identifiers.ts';
 import { assetRecipes } from './assets.ts';
 
 export const RECIPES: Record<string, Recipe> = {
@@ -23,6 +23,24 @@ export const RECIPES: Record<string, Recipe> = {
   ...identifierRecipes,
   ...assetRecipes,
 };
+
+/**
+ * The records valid creates make that recipes share, by operationId. Not work orders: the create recipe's
+ * body is not the one kits/work-orders.ts `createWorkOrder` sends (it sets a priority).
+ */
+const CREATES: Record<string, CreatedRecord> = { ...meterCreates, ...partsCreates, ...workRequestCreates, ...customFieldCreates, ...identifierCreates };
+
+/**
+ * The shared record (its kind, and the record as recipes use it) that `response` to the operation's
+ * prepared valid create made: when the operation makes one, the response has the status the request
+ * expects, and its body names the record; else undefined.
+ */
+export function createdRecord(operationId: string, prepared: PreparedRequest, response: ApiResponse): { kind: string; record: unknown } | undefined {
+  const creates = CREATES[operationId];
+  if (!creates || response.status !== prepared.expect) return undefined;
+  const record = creates.record(response.body);
+  return record === undefined ? undefined : { kind: creates.kind, record };
+}
 
 /**
  * The operation's recipe; an operation without one that needs no input (a GET without path or required
@@ -50,4 +68,5 @@ export function expectPrepared(prepared: PreparedRequest, response: ApiResponse,
   expect(response.status, message).toBe(prepared.expect);
 }
 
-export type { PreparedRequest, Recipe, RecipeContext } from './recipe.ts';
+export type { CreatedRecord, PreparedRequest, Recipe, RecipeContext, SharedRecords } from './recipe.ts';
+export { sharedRecord } from './recipe.ts';

@@ -19,10 +19,36 @@ export interface PreparedRequest {
   inferredBody?: string;
 }
 
+/**
+ * Records a recipe may build its request on instead of making its own, shared with other operations'
+ * prepared requests of the worker (lib/prepared-cache.ts: a record leaves when a request naming it was
+ * not refused or may have consumed it).
+ */
+export interface SharedRecords {
+  /** The shared record of `kind` ("meter", "workOrder" …), else the one `make` creates (and shares). */
+  record<T>(kind: string, make: () => Promise<T>): Promise<T>;
+}
+
 export interface RecipeContext {
   /** A full-scope client of the main organization, for setup. */
   api: ApiClient;
   profile: TargetProfile;
+  /** Shared records (the worker's prepared cache); absent, the recipe makes every record it needs. */
+  records?: SharedRecords;
+}
+
+/**
+ * How a create operation's success makes a record recipes share: its kind, and the record read from the
+ * response body as the kit that makes records of that kind returns it (undefined when the body names none).
+ */
+export interface CreatedRecord {
+  kind: string;
+  record: (body: any) => unknown;
+}
+
+/** The record of `kind` the context shares, else a new one from `make` (a recipe's set-up request). */
+export function sharedRecord<T>(ctx: RecipeContext, kind: string, make: () => Promise<T>): Promise<T> {
+  return ctx.records ? ctx.records.record(kind, make) : make();
 }
 
 export type Recipe = (ctx: RecipeContext) => Promise<PreparedRequest>;
