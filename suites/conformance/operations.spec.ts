@@ -26,6 +26,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
 import { operations } from '../lib/operations.ts';
 import { workerPrepared as prepared } from '../lib/prepared-cache.ts';
+import { borrow } from '../lib/response-samples.ts';
 import { responseValidator } from '../lib/spec-index.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { createdRecord, expectPrepared, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
@@ -239,8 +240,18 @@ function withUnknownId(op: Operation, request: PreparedRequest): PreparedRequest
 
 const tagFor = (mustTags: string[], inferred: boolean) => (inferred ? ['@SPEC-005'] : mustTags);
 
-/** The valid request each operation's SPEC-007 test sent in this worker, and its response, for the status test after it. */
-const validSent = new Map<string, { request: PreparedRequest; response: ApiResponse }>();
+/**
+ * The valid request each operation's SPEC-007 test sent in this worker, its response and that test's
+ * title, for the tests after it: they judge the response borrowed (suites/lib/response-samples.ts), so a
+ * failure on it shows it as their evidence, counted among the sender's requests.
+ */
+const validSent = new Map<string, { request: PreparedRequest; response: ApiResponse; sentBy: string }>();
+
+/** The SPEC-007 response of `operationId` as a response of `api`'s session, if this worker sent one. */
+function borrowValid(api: ApiClient, operationId: string): { request: PreparedRequest; response: ApiResponse } | undefined {
+  const sent = validSent.get(operationId);
+  return sent && { request: sent.request, response: borrow(api.session, sent.response, sent.sentBy) };
+}
 
 for (const op of operations.filter((o) => recipeOf(o))) {
   const recipe = recipeOf(op)!;
@@ -271,12 +282,12 @@ for (const op of operations.filter((o) => recipeOf(o))) {
       prepared.returnIfUnchanged(op.operationId, request, response.status);
       const created = createdRecord(op.operationId, request, response);
       if (created) prepared.share(created.kind, created.record);
-      validSent.set(op.operationId, { request, response });
+      validSent.set(op.operationId, { request, response, sentBy: test.info().titlePath.slice(1).join(' › ') });
       expectPrepared(request, response, `${op.operationId}: ${response.text.slice(0, 300)}`);
     });
 
     test('statuses and bodies are as documented', { tag: tagFor(['@SPEC-001', '@SPEC-002'], op.inferred) }, async ({ api, profile }) => {
-      let valid = validSent.get(op.operationId);
+      let valid = borrowValid(api, op.operationId);
       if (!valid) {
         const request = await recipe({ api, profile });
         valid = { request, response: await send(api, request) };
@@ -297,7 +308,7 @@ for (const op of operations.filter((o) => recipeOf(o))) {
     if (reader) {
       test(`the created resource reads back through ${reader.read.operationId}`, { tag: tagFor(['@SPEC-009'], op.inferred || reader.read.inferred) }, async ({ api, profile }) => {
         // The create the SPEC-007 test sent in this worker, when there is one: a second create proves nothing more.
-        const sentBefore = validSent.get(op.operationId);
+        const sentBefore = borrowValid(api, op.operationId);
         validSent.delete(op.operationId);
         const prepared = sentBefore?.request ?? (await recipe({ api, profile }));
         const created = sentBefore?.response ?? (await send(api, prepared));
