@@ -181,7 +181,7 @@ export class MockApp {
     if (reply.chunks === undefined) {
       const body = reply.body;
       if (rate !== undefined && body !== undefined && reply.headers === undefined && this.cors && this.onSend === undefined && (!announcesBody(ex.req) || ex.req.readableEnded)) {
-        writeApiSuccess(ex.res, ex.requestId, reply.status, body, rate, CORS_HEADERS);
+        writeApiSuccess(ex.res, ex.requestId, reply.status, body, reply.bodyBytes ?? Buffer.byteLength(body), rate, CORS_HEADERS);
         return;
       }
       this.send(ex, success(ex.requestId, reply.status, body, rate, reply.headers));

@@ -44,10 +44,10 @@ export function write(res: ServerResponse, final: Outgoing): void {
  * Writes the usual success of an API request — a JSON text body, the rate-limit headers, CORS on —
  * when no onSend hook is registered: the very headers `success`, `addCorsHeaders` (pipeline/cors.ts)
  * and `write` give it, in their order, handed to node:http as one flat list (it walks an array instead
- * of an object's own keys, and no Outgoing is built). `cors` is CORS_HEADERS.
+ * of an object's own keys, and no Outgoing is built). `bytes` is the body's length in UTF-8 bytes;
+ * `cors` is CORS_HEADERS.
  */
-export function writeApiSuccess(res: ServerResponse, requestId: string, status: number, body: string, rate: RateDecision, cors: Readonly<Record<'Access-Control-Allow-Origin' | 'Access-Control-Expose-Headers', string>>): void {
-  const bytes = Buffer.byteLength(body);
+export function writeApiSuccess(res: ServerResponse, requestId: string, status: number, body: string, bytes: number, rate: RateDecision, cors: Readonly<Record<'Access-Control-Allow-Origin' | 'Access-Control-Expose-Headers', string>>): void {
   res.writeHead(status, [
     'X-Request-ID', requestId,
     'X-RateLimit-Limit', String(rate.limit),
