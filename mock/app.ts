@@ -17,11 +17,11 @@ import { handlers as defaultHandlers } from './handlers/index.ts';
 import type { HandlerMap, Reply } from './http/context.ts';
 import { announcesBody, drained } from './http/body.ts';
 import { ProblemError } from './http/problem.ts';
-import { failure, success, write, type Outgoing } from './http/send.ts';
+import { failure, success, write, writeApiSuccess, type Outgoing } from './http/send.ts';
 import { socketAnswers, type SocketAnswers } from './http/socket-answers.ts';
 import { CursorCodec, type CursorChecks } from './paging/cursor.ts';
 import { authenticateStep } from './pipeline/authenticate.ts';
-import { addCorsHeaders, withPreflight } from './pipeline/cors.ts';
+import { CORS_HEADERS, addCorsHeaders, withPreflight } from './pipeline/cors.ts';
 import { authorizeStep, moduleCheck, type AuthorizePolicy } from './pipeline/authorize.ts';
 import { Exchange } from './pipeline/exchange.ts';
 import { handleStep } from './pipeline/handle.ts';
@@ -171,9 +171,23 @@ export class MockApp {
     runSteps(this.steps, new Exchange(req, res, this.nextRequestId()), 0, this.fail);
   };
 
-  /** A handler's reply, with the rate-limit headers on a success. */
+  /**
+   * A handler's reply, with the rate-limit headers on a success. The usual success (a text body, no
+   * extra headers, CORS on, no onSend hook, no request body left to drain) is written at once by
+   * `writeApiSuccess`, with the same bytes as the general way through `send`.
+   */
   private readonly reply = (ex: Exchange, reply: Reply): void => {
-    this.send(ex, success(ex.requestId, reply.status, reply.chunks ?? reply.body, reply.status < 300 ? ex.rate : undefined, reply.headers));
+    const rate = reply.status < 300 ? ex.rate : undefined;
+    if (reply.chunks === undefined) {
+      const body = reply.body;
+      if (rate !== undefined && body !== undefined && reply.headers === undefined && this.cors && this.onSend === undefined && (!announcesBody(ex.req) || ex.req.readableEnded)) {
+        writeApiSuccess(ex.res, ex.requestId, reply.status, body, reply.bodyBytes ?? Buffer.byteLength(body), rate, CORS_HEADERS);
+        return;
+      }
+      this.send(ex, success(ex.requestId, reply.status, body, rate, reply.headers));
+      return;
+    }
+    this.send(ex, success(ex.requestId, reply.status, reply.chunks, rate, reply.headers));
   };
 
   /** Writes a response after the `onSend` hooks, once the request body nobody read has arrived (body.ts `drained`). */

@@ -39,6 +39,8 @@ export interface Reply {
   /** List pages: the body in chunks (http/chunked-json-body.ts), sent as they are; `body` then reads them as text. */
   chunks?: ChunkedJsonBody;
   headers?: Record<string, string>;
+  /** The body's length in UTF-8 bytes, when the reply knows it (envelope.ts `single`); else it is measured. */
+  readonly bodyBytes?: number;
 }
 
 export type Handler = (ctx: Context) => Reply;

@@ -12,9 +12,35 @@ function meta(ctx: Context): string {
   return `"meta":{"request_id":"${ctx.requestId}","api_version":"${API_VERSION}"}`;
 }
 
-/** `{data: <resource>, meta}` with the given status (200 by default). */
+/** The bytes of `{"data":` + `,"meta":{"request_id":"` + `","api_version":"v1"}}`, around the data and the request id. */
+const SINGLE_FRAME_BYTES = `{"data":,"meta":{"request_id":"","api_version":"${API_VERSION}"}}`.length;
+
+/**
+ * A text reply that knows its body's length in UTF-8 bytes (`bodyBytes`, a getter over a private
+ * field: a copy of the reply, `{...reply, body}`, does not carry it, so it cannot go stale).
+ */
+class SizedReply implements Reply {
+  readonly #bytes: number;
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    bytes: number,
+  ) {
+    this.#bytes = bytes;
+  }
+
+  get bodyBytes(): number {
+    return this.#bytes;
+  }
+}
+
+/**
+ * `{data: <resource>, meta}` with the given status (200 by default). Its length in bytes is the cached
+ * data's (one flat string) plus the ASCII frame and request id: the body is never measured whole.
+ */
 export function single(ctx: Context, dataJson: string, status = 200): Reply {
-  return { status, body: `{"data":${dataJson},${meta(ctx)}}` };
+  const requestId = ctx.requestId;
+  return new SizedReply(status, `{"data":${dataJson},${meta(ctx)}}`, Buffer.byteLength(dataJson) + SINGLE_FRAME_BYTES + Buffer.byteLength(requestId));
 }
 
 /** A list page's 200: its body in chunks, read as text through `body` (a class: no accessor defined per reply). */

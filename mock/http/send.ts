@@ -19,9 +19,15 @@ export interface Outgoing {
 export function write(res: ServerResponse, final: Outgoing): void {
   const body = final.body;
   if (!(body instanceof ChunkedJsonBody)) {
-    if (body !== undefined) final.headers['Content-Length'] = Buffer.byteLength(body);
+    if (body === undefined) {
+      res.writeHead(final.status, final.headers);
+      res.end();
+      return;
+    }
+    const bytes = Buffer.byteLength(body);
+    final.headers['Content-Length'] = bytes;
     res.writeHead(final.status, final.headers);
-    res.end(body);
+    res.end(body, textEncoding(body, bytes));
     return;
   }
   final.headers['Content-Length'] = body.byteLength;
@@ -32,6 +38,35 @@ export function write(res: ServerResponse, final: Outgoing): void {
   res.write(body.items);
   res.end(body.tail);
   res.uncork();
+}
+
+/**
+ * Writes the usual success of an API request — a JSON text body, the rate-limit headers, CORS on —
+ * when no onSend hook is registered: the very headers `success`, `addCorsHeaders` (pipeline/cors.ts)
+ * and `write` give it, in their order, handed to node:http as one flat list (it walks an array instead
+ * of an object's own keys, and no Outgoing is built). `bytes` is the body's length in UTF-8 bytes;
+ * `cors` is CORS_HEADERS.
+ */
+export function writeApiSuccess(res: ServerResponse, requestId: string, status: number, body: string, bytes: number, rate: RateDecision, cors: Readonly<Record<'Access-Control-Allow-Origin' | 'Access-Control-Expose-Headers', string>>): void {
+  res.writeHead(status, [
+    'X-Request-ID', requestId,
+    'X-RateLimit-Limit', String(rate.limit),
+    'X-RateLimit-Remaining', String(rate.remaining),
+    'X-RateLimit-Reset', String(rate.reset),
+    'Content-Type', 'application/json',
+    'Access-Control-Allow-Origin', cors['Access-Control-Allow-Origin'],
+    'Access-Control-Expose-Headers', cors['Access-Control-Expose-Headers'],
+    'Content-Length', String(bytes),
+  ]);
+  res.end(body, textEncoding(body, bytes));
+}
+
+/**
+ * How to hand a text body of `bytes` UTF-8 bytes to the socket: `latin1` when it is ASCII (as many bytes
+ * as characters), whose bytes are then the same and are copied instead of encoded; `utf8` otherwise.
+ */
+function textEncoding(body: string, bytes: number): BufferEncoding {
+  return bytes === body.length ? 'latin1' : 'utf8';
 }
 
 /** A successful reply with its headers. */

@@ -7,15 +7,19 @@
  * and never kept, not even in a cache; revoked and expired keys are refused like unknown ones.
  */
 import { ProblemError } from '../http/problem.ts';
-import { hashKey, type World } from '../store/world.ts';
+import type { World } from '../store/world.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { Exchange } from './exchange.ts';
 import type { Step } from './stages.ts';
 
-const KEY_SHAPE = /^sk_(live|test)_[A-Za-z0-9]{24,64}$/;
+/** `Bearer`, one space and a well-formed key: tested on the header as it came (no slices first). */
+const BEARER_KEY = /^Bearer sk_(?:live|test)_[A-Za-z0-9]{24,64}$/;
+const BEARER_PREFIX = 'Bearer '.length;
 
 /** Returns the request's key, or throws 401 problem details with the documented code. */
 export function authenticate(header: string | undefined, world: World, now: number): ApiKey {
+  // A well-formed key (the common case) passes every format check below at once; only the rest need them.
+  if (header !== undefined && BEARER_KEY.test(header)) return knownKey(header.slice(BEARER_PREFIX), world, now);
   if (header === undefined) {
     throw new ProblemError(401, 'missing_authorization', 'The Authorization header is absent; send Authorization: Bearer <API_KEY>.');
   }
@@ -25,8 +29,6 @@ export function authenticate(header: string | undefined, world: World, now: numb
     throw new ProblemError(401, 'invalid_authorization_format', 'Only the Bearer scheme is supported: Authorization: Bearer <API_KEY>.');
   }
   const token = header.slice(space + 1);
-  // A well-formed key (the common case) passes every format check below at once.
-  if (space !== -1 && KEY_SHAPE.test(token)) return knownKey(token, world, now);
   if (space === -1 || token === '' || /\s/.test(token)) {
     throw new ProblemError(401, 'invalid_authorization_format', 'The Authorization header must be "Bearer" followed by one API key.');
   }
@@ -38,7 +40,7 @@ export function authenticate(header: string | undefined, world: World, now: numb
 
 /** The live key record of a well-formed `token`, by its hash; throws 401 `invalid_api_key` otherwise. */
 function knownKey(token: string, world: World, now: number): ApiKey {
-  const key = world.keyByHash(hashKey(token));
+  const key = world.keyOfSecret(token);
   if (!key || key.revokedAt !== undefined || (key.expiresAt !== undefined && key.expiresAt <= now)) {
     throw new ProblemError(401, 'invalid_api_key', 'The API key is unknown, expired or revoked.');
   }
