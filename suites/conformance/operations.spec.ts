@@ -24,12 +24,12 @@
 import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
-import { operations } from '../lib/operations.ts';
+import { isEnumSchema, operations } from '../lib/operations.ts';
 import { workerPrepared as prepared } from '../lib/prepared-cache.ts';
-import { borrow } from '../lib/response-samples.ts';
+import { borrow, runningTest } from '../lib/response-samples.ts';
 import { responseValidator } from '../lib/spec-index.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import { createdRecord, expectPrepared, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
+import { expectPrepared, settleTaken, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from '../../contract/schema-view.ts';
 
@@ -223,14 +223,13 @@ function unwrap(body: unknown): Resource | undefined {
 
 const CROSS_CUTTING = [401, 403, 429];
 const where = (r: ApiResponse) => `${r.status} to ${r.exchange.method} ${r.exchange.path}`;
-const isEnum = (schema: unknown) => typeof schema === 'object' && schema !== null && 'enum' in schema;
 
 /** The request with its last id path parameter replaced by an id the organization does not have. */
 function withUnknownId(op: Operation, request: PreparedRequest): PreparedRequest | undefined {
   const segments = op.path.split('/');
   const index = segments.findLastIndex((s) => {
     const p = op.parameters.find((q) => q.in === 'path' && `{${q.name}}` === s);
-    return p !== undefined && !isEnum(p.schema);
+    return p !== undefined && !isEnumSchema(p.schema);
   });
   if (index === -1) return undefined;
   const param = op.parameters.find((q) => `{${q.name}}` === segments[index])!;
@@ -279,10 +278,8 @@ for (const op of operations.filter((o) => recipeOf(o))) {
       const request = await prepared.take(op.operationId, (records) => recipe({ api, profile, records }));
       expect(op.responses.filter((r) => r.status < 300).map((r) => r.status), 'the recipe expects a documented success').toContain(request.expect);
       const response = await send(api, request);
-      prepared.returnIfUnchanged(op.operationId, request, response.status);
-      const created = createdRecord(op.operationId, request, response);
-      if (created) prepared.share(created.kind, created.record);
-      validSent.set(op.operationId, { request, response, sentBy: test.info().titlePath.slice(1).join(' › ') });
+      settleTaken(prepared, op.operationId, request, response);
+      validSent.set(op.operationId, { request, response, sentBy: runningTest() });
       expectPrepared(request, response, `${op.operationId}: ${response.text.slice(0, 300)}`);
     });
 

@@ -27,9 +27,9 @@
 import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
-import { SCOPE_REQUIREMENT, operations, otherScopesToTry, scopes } from '../lib/operations.ts';
+import { SCOPE_REQUIREMENT, namesRecord, operations, otherScopesToTry, scopes } from '../lib/operations.ts';
 import { workerPrepared as prepared } from '../lib/prepared-cache.ts';
-import { RECIPES, createdRecord, recipeOf, sendPrepared, type PreparedRequest, type RecipeContext } from '../recipes/index.ts';
+import { RECIPES, recipeOf, sendPrepared, settleTaken, type PreparedRequest, type RecipeContext } from '../recipes/index.ts';
 import type { Roles } from '../fixtures.ts';
 import type { ApiResponse } from '../lib/client.ts';
 import type { Operation } from '../../contract/openapi.ts';
@@ -38,9 +38,6 @@ import type { Operation } from '../../contract/openapi.ts';
 const INFERRED_BODIES = { createMeter: true, createMeterReading: true, createWorkOrder: true, createCompatWorkOrder: true } as const;
 
 const refusedForScope = (r: ApiResponse) => r.status === 403 && r.body?.code === 'insufficient_scope';
-
-/** Whether the operation's path names a record: a path parameter that is an id, not a listed value (`{entity}`). */
-const namesRecord = (op: Operation) => op.parameters.some((p) => p.in === 'path' && typeof p.schema === 'object' && p.schema.enum === undefined);
 
 /**
  * The single scopes that get `op` through: every other single-scope key sent with the prepared request
@@ -133,9 +130,7 @@ for (const [index, op] of matrixOps.entries()) {
       // read's expected success puts it back for the worker's next users (safe methods, lib/prepared-cache.ts).
       const request = await prepared.take(op.operationId, (records) => recipeOf(op)!({ api, profile, records }));
       const own = await sendPrepared(as.scope(op.scope), request);
-      prepared.returnIfUnchanged(op.operationId, request, own.status);
-      const created = createdRecord(op.operationId, request, own);
-      if (created) prepared.share(created.kind, created.record);
+      settleTaken(prepared, op.operationId, request, own);
       // A body the description does not show (and the profile does not supply) cannot decide a must
       // requirement: getting past the scope check is then any answer but 401/403, not a success.
       const bodyInferred = request.inferredBody !== undefined || (op.operationId in INFERRED_BODIES && !profile.bodies[op.operationId as keyof typeof profile.bodies]);

@@ -22,7 +22,7 @@ import type { ApiResponse } from '../lib/client.ts';
 import { placeholderPath } from '../lib/operations.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { workerPrepared as preparedCache } from '../lib/prepared-cache.ts';
-import { borrow } from '../lib/response-samples.ts';
+import { borrow, runningTest } from '../lib/response-samples.ts';
 import { arbitraryOf, fc } from '../../contract/arbitraries.ts';
 import { OPERATIONS, genBudget, genSeed, negativeCases, pick, recipeOf, reproducible, send } from './lib.ts';
 
@@ -79,7 +79,7 @@ for (const op of OPERATIONS) {
         expect(all.length, `${op.operationId} has ${level} constraints to break`).toBeGreaterThan(0);
         const chosen = pick(all, genBudget(), seed);
         // The change-nothing test after this one judges these very requests: the read before them is taken here.
-        const run: RefusedRun | undefined = read ? { path: prepared.path, before: await api.get(prepared.path), sentBy: test.info().titlePath.slice(1).join(' › '), allRefused: false } : undefined;
+        const run: RefusedRun | undefined = read ? { path: prepared.path, before: await api.get(prepared.path), sentBy: runningTest(), allRefused: false } : undefined;
         if (run) refusedRuns.set(`${op.operationId} ${level}`, run);
         for (const c of chosen) {
           await reproducible(seed, profile.baseUrl, c.request, `${op.operationId} with ${c.input}`, async () => {

@@ -18,6 +18,16 @@ export const SCOPE_REQUIREMENT: Record<string, string> = {
 export const operations: Operation[] = loadOperations();
 export const scopes: string[] = loadScopes();
 
+/** Whether a parameter schema lists its values (`enum`, as `{entity}`): a value to pick, not an id. */
+export function isEnumSchema(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && 'enum' in schema;
+}
+
+/** Whether the operation's path names a record: a path parameter that is an id, not a listed value (`{entity}`). */
+export function namesRecord(op: Operation): boolean {
+  return op.parameters.some((p) => p.in === 'path' && !isEnumSchema(p.schema));
+}
+
 /** A path of the operation with placeholder ids (for requests that fail before the id matters). */
 export function placeholderPath(op: Operation): string {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'entity' ? 'assets' : op.parameters.find((p) => p.name === name && p.in === 'path' && (p.schema as { type?: string }).type === 'integer') ? '1' : `placeholder_${name}`));

@@ -15,6 +15,7 @@
  */
 import { test } from '@playwright/test';
 import { tracked, type ApiClient, type ApiResponse, type ClientSession } from './client.ts';
+import { WorkerMemo } from './worker-memo.ts';
 
 /** Named sample responses; a name is absent when the target could not give that sample. */
 export type SampleSet = Record<string, ApiResponse | undefined>;
@@ -44,28 +45,21 @@ export function borrow<T>(session: ClientSession, response: ApiResponse<T>, sent
   return copy;
 }
 
-/** The title path of the running test (file and describes omitted): who sent a sample. */
-function runningTest(): string {
+/** The title path of the running test (the file left out): who sent a sample, for `borrow`'s `sentBy`. */
+export function runningTest(): string {
   return test.info().titlePath.slice(1).join(' › ');
 }
 
 /** Sample sets by key, made once per worker (module state: one pool per worker process). */
 export class SamplePool {
-  private readonly byKey = new Map<string, Promise<Made>>();
+  private readonly made = new WorkerMemo<Made>();
 
   /**
    * The set of `key`: made now by `make` through `client` (its requests count in the running test), or
    * the one an earlier test of this worker made, borrowed into `client`'s session.
    */
   async get(client: ApiClient, key: string, make: () => Promise<SampleSet>): Promise<SampleSet> {
-    let made = this.byKey.get(key);
-    if (!made) {
-      const sentBy = runningTest();
-      made = make().then((set) => ({ set, session: client.session, sentBy }));
-      this.byKey.set(key, made);
-      made.catch(() => this.byKey.delete(key));
-    }
-    const { set, session, sentBy } = await made;
+    const { set, session, sentBy } = await this.made.get(key, async () => ({ set: await make(), session: client.session, sentBy: runningTest() }));
     if (session === client.session) return set;
     return Object.fromEntries(Object.entries(set).map(([name, r]) => [name, r && borrow(client.session, r, sentBy)]));
   }

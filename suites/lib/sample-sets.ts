@@ -11,7 +11,7 @@ import type { Operation } from '../../contract/openapi.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse, RequestOptions } from './client.ts';
 import { meterBody } from '../kits/meters.ts';
-import { operations } from './operations.ts';
+import { isEnumSchema as isEnum, namesRecord, operations } from './operations.ts';
 import { samplePool, type SampleSet } from './response-samples.ts';
 import { uid } from './provision.ts';
 
@@ -100,18 +100,15 @@ export async function refusedWritesWorkOrder({ api, profile }: SampleContext): P
   return { id: typeof id === 'string' ? id : undefined, created };
 }
 
-const isEnum = (schema: unknown) => typeof schema === 'object' && schema !== null && 'enum' in schema;
-
 /**
  * A request of the operation that fails: unknown ids in its path (an `{entity}` alone gets an unlisted
  * value), else `limit=0`, else a JSON array for its object body.
  */
 export function failingRequest(op: Operation): { path: string; options: RequestOptions } {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
-  const namesRecord = pathParams.some((p) => !isEnum(p.schema));
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const p = pathParams.find((q) => q.name === name)!;
-    if (isEnum(p.schema)) return namesRecord ? String((p.schema as { enum: string[] }).enum[0]) : 'not_a_listed_value';
+    if (isEnum(p.schema)) return namesRecord(op) ? String((p.schema as { enum: string[] }).enum[0]) : 'not_a_listed_value';
     return (p.schema as { type?: string }).type === 'integer' ? '2147483647' : `ct_unknown_${name}`;
   });
   if (pathParams.length > 0) return { path, options: op.requestBody ? { json: {} } : {} };

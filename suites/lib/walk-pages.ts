@@ -6,6 +6,7 @@ import { proves } from './proves.ts';
 import { expect } from '@playwright/test';
 import type { ApiClient, ApiResponse } from './client.ts';
 import { notAssessed } from './needs.ts';
+import { WorkerMemo } from './worker-memo.ts';
 
 export interface Walk<T> {
   items: T[];
@@ -106,7 +107,7 @@ export interface IssuedCursor {
 }
 
 /** Cursors issued per list and first-page query, in this worker (tests of a worker run one at a time). */
-const issuedCursors = new Map<string, IssuedCursor>();
+const issuedCursors = new WorkerMemo<IssuedCursor>();
 
 /**
  * A cursor the target issued for the list `key` names (its path and first-page query), shared by the
@@ -116,11 +117,7 @@ const issuedCursors = new Map<string, IssuedCursor>();
  * nothing behind. For tests that send cursors no encoding can read (PAGE-022), which need no control.
  */
 export async function issuedCursor(key: string, issue: () => Promise<IssuedCursor>): Promise<IssuedCursor> {
-  const cached = issuedCursors.get(key);
-  if (cached) return cached;
-  const fresh = await issue();
-  issuedCursors.set(key, fresh);
-  return fresh;
+  return issuedCursors.get(key, issue);
 }
 
 /**
@@ -131,12 +128,14 @@ export async function issuedCursor(key: string, issue: () => Promise<IssuedCurso
  * cursor does not continue either, the test is not assessed (continuing is judged by the walk tests).
  */
 export async function continuingCursor(key: string, issue: () => Promise<IssuedCursor>, resume: (cursor: string) => Promise<ApiResponse>): Promise<IssuedCursor> {
-  const cached = issuedCursors.get(key);
+  const cached = await issuedCursors.peek(key)?.catch(() => undefined);
   if (cached && (await resume(cached.cursor)).status === 200) return cached;
-  issuedCursors.delete(key);
-  const fresh = await issue();
+  issuedCursors.forget(key);
+  const fresh = await issuedCursors.get(key, issue);
   const same = await resume(fresh.cursor);
-  if (same.status !== 200) notAssessed(`the cursor does not continue its own request (${same.status}); continuing is judged by the walk tests`);
-  issuedCursors.set(key, fresh);
+  if (same.status !== 200) {
+    issuedCursors.forget(key);
+    notAssessed(`the cursor does not continue its own request (${same.status}); continuing is judged by the walk tests`);
+  }
   return fresh;
 }

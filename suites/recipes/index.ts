@@ -4,6 +4,7 @@ import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expect } from '@playwright/test';
 import { notAssessed } from '../lib/needs.ts';
 import type { CreatedRecord, PreparedRequest, Recipe } from './recipe.ts';
+import type { PreparedCache } from '../lib/prepared-cache.ts';
 import { meterCreates, meterRecipes } from './meters.ts';
 import { workOrderRecipes } from './work-orders.ts';
 import { expenseRecipes } from './expenses.ts';
@@ -40,6 +41,16 @@ export function createdRecord(operationId: string, prepared: PreparedRequest, re
   if (!creates || response.status !== prepared.expect) return undefined;
   const record = creates.record(response.body);
   return record === undefined ? undefined : { kind: creates.kind, record };
+}
+
+/**
+ * After a valid request taken from `cache` (`PreparedCache.take`) got `response`: gives the request back
+ * when a read left its record as it was, and shares the record a valid create made.
+ */
+export function settleTaken(cache: PreparedCache, operationId: string, request: PreparedRequest, response: ApiResponse): void {
+  cache.returnIfUnchanged(operationId, request, response.status);
+  const created = createdRecord(operationId, request, response);
+  if (created) cache.share(created.kind, created.record);
 }
 
 /**
