@@ -23,6 +23,7 @@
  * calls recipes without `records` and makes its own.
  */
 import type { PreparedRequest, SharedRecords } from '../recipes/recipe.ts';
+import { WorkerMemo } from './worker-memo.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
@@ -48,7 +49,7 @@ interface Taken {
 
 export class PreparedCache {
   private readonly byKey = new Map<string, Entry>();
-  private readonly records = new Map<string, Promise<unknown>>();
+  private readonly records = new WorkerMemo<unknown>();
   private readonly taken = new Map<string, Taken>();
 
   /**
@@ -76,7 +77,7 @@ export class PreparedCache {
     const request = await pending;
     const entry = this.byKey.get(key);
     const kinds = entry?.request === pending ? entry.kinds : new Set<string>();
-    const records = new Map([...kinds].flatMap((kind) => (this.records.has(kind) ? [[kind, this.records.get(kind)!] as const] : [])));
+    const records = new Map([...kinds].flatMap((kind) => { const record = this.records.peek(kind); return record ? [[kind, record] as const] : []; }));
     this.taken.set(key, { request, records });
     this.spoil(key);
     return request;
@@ -91,7 +92,7 @@ export class PreparedCache {
     const taken = this.taken.get(key);
     this.taken.delete(key);
     if (taken?.request !== request || !leftRecordAsItWas(request, status) || this.byKey.has(key)) return false;
-    if ([...taken.records.keys()].some((kind) => this.records.has(kind))) return false;
+    if ([...taken.records.keys()].some((kind) => this.records.peek(kind))) return false;
     for (const [kind, record] of taken.records) this.records.set(kind, record);
     this.byKey.set(key, { request: Promise.resolve(request), kinds: new Set(taken.records.keys()) });
     return true;
@@ -105,7 +106,7 @@ export class PreparedCache {
     const entry = this.byKey.get(key);
     this.byKey.delete(key);
     for (const kind of entry?.kinds ?? []) {
-      this.records.delete(kind);
+      this.records.forget(kind);
       for (const [other, e] of this.byKey) if (e.kinds.has(kind)) this.byKey.delete(other);
     }
   }
@@ -116,7 +117,7 @@ export class PreparedCache {
    * Returns whether it did.
    */
   share(kind: string, record: unknown): boolean {
-    if (this.records.has(kind)) return false;
+    if (this.records.peek(kind)) return false;
     this.records.set(kind, Promise.resolve(record));
     return true;
   }
@@ -129,16 +130,7 @@ export class PreparedCache {
   /** The shared record of `kind` (noted in `kinds`), else the one `make` creates (shared only when it succeeds). */
   private record<T>(kinds: Set<string>, kind: string, make: () => Promise<T>): Promise<T> {
     kinds.add(kind);
-    let record = this.records.get(kind) as Promise<T> | undefined;
-    if (!record) {
-      const made = make();
-      record = made;
-      this.records.set(kind, made);
-      made.catch(() => {
-        if (this.records.get(kind) === made) this.records.delete(kind);
-      });
-    }
-    return record;
+    return this.records.get(kind, make) as Promise<T>;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Values made once per worker and key, for tests that would each make the same thing (module state: one
  * memo per worker process, Playwright running a worker's tests one at a time): the shared sample
- * responses (response-samples.ts) and the lists' issued first-page cursors (walk-pages.ts). A value whose
+ * responses (response-samples.ts), the lists' issued first-page cursors (walk-pages.ts) and the records
+ * prepared requests share (prepared-cache.ts). A value whose
  * making failed is forgotten, so the next test makes its own.
  */
 export class WorkerMemo<T> {
@@ -24,6 +25,11 @@ export class WorkerMemo<T> {
   /** The value of `key` if a test of this worker made it (or is making it), without making one. */
   peek(key: string): Promise<T> | undefined {
     return this.byKey.get(key);
+  }
+
+  /** Sets the value of `key` (made elsewhere: a record a create made, one given back). */
+  set(key: string, value: Promise<T>): void {
+    this.byKey.set(key, value);
   }
 
   /** Forgets `key`: the next `get` makes a new value. */
