@@ -172,22 +172,20 @@ export class MockApp {
   };
 
   /**
-   * A handler's reply, with the rate-limit headers on a success. The usual success (a text body, no
-   * extra headers, CORS on, no onSend hook, no request body left to drain) is written at once by
-   * `writeApiSuccess`, with the same bytes as the general way through `send`.
+   * A handler's reply, with the rate-limit headers on a success. The usual success (a text body or a
+   * list page, no extra headers, CORS on, no onSend hook, no request body left to drain) is written at
+   * once by `writeApiSuccess`, with the same bytes as the general way through `send`.
    */
   private readonly reply = (ex: Exchange, reply: Reply): void => {
     const rate = reply.status < 300 ? ex.rate : undefined;
-    if (reply.chunks === undefined) {
-      const body = reply.body;
-      if (rate !== undefined && body !== undefined && reply.headers === undefined && this.cors && this.onSend === undefined && (!announcesBody(ex.req) || ex.req.readableEnded)) {
-        writeApiSuccess(ex.res, ex.requestId, reply.status, body, reply.bodyBytes ?? Buffer.byteLength(body), rate, CORS_HEADERS);
-        return;
-      }
-      this.send(ex, success(ex.requestId, reply.status, body, rate, reply.headers));
+    // A list page's chunks first: its `body` would join them into one string.
+    const body = reply.chunks ?? reply.body;
+    if (rate !== undefined && body !== undefined && reply.headers === undefined && this.cors && this.onSend === undefined && (!announcesBody(ex.req) || ex.req.readableEnded)) {
+      const bytes = typeof body === 'string' ? (reply.bodyBytes ?? Buffer.byteLength(body)) : body.byteLength;
+      writeApiSuccess(ex.res, ex.requestId, reply.status, body, bytes, rate, CORS_HEADERS);
       return;
     }
-    this.send(ex, success(ex.requestId, reply.status, reply.chunks, rate, reply.headers));
+    this.send(ex, success(ex.requestId, reply.status, body, rate, reply.headers));
   };
 
   /** Writes a response after the `onSend` hooks, once the request body nobody read has arrived (body.ts `drained`). */

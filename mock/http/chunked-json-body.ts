@@ -4,15 +4,21 @@
  * request: the chunks go to the socket as they are, in one write.
  */
 export class ChunkedJsonBody {
+  /** The UTF-8 bytes of `head` and `tail` together, when the maker knows them (else measured on demand). */
+  readonly #textBytes: number | undefined;
+
   constructor(
     readonly head: string,
     readonly items: Buffer,
     readonly tail: string,
-  ) {}
+    textBytes?: number,
+  ) {
+    this.#textBytes = textBytes;
+  }
 
   /** The body's length in bytes (Content-Length). */
   get byteLength(): number {
-    return Buffer.byteLength(this.head) + this.items.length + Buffer.byteLength(this.tail);
+    return (this.#textBytes ?? Buffer.byteLength(this.head) + Buffer.byteLength(this.tail)) + this.items.length;
   }
 
   /** The whole body as text. */

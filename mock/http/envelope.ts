@@ -53,18 +53,28 @@ class PageReply implements Reply {
   }
 }
 
-/** A 200 whose body is `head`, a page's records (json-cache.ts `pageBytes`), `tail`. */
-export function page(head: string, items: Buffer, tail: string): Reply {
-  return new PageReply(new ChunkedJsonBody(head, items, tail));
+/**
+ * A 200 whose body is `head`, a page's records (json-cache.ts `pageBytes`), `tail`; `textBytes`, the
+ * UTF-8 bytes of head and tail together when the caller knows them (else they are measured when needed).
+ */
+export function page(head: string, items: Buffer, tail: string, textBytes?: number): Reply {
+  return new PageReply(new ChunkedJsonBody(head, items, tail, textBytes));
 }
 
-/** `{data: [...], meta: {..., pagination}}`; `items` are the page's records (json-cache.ts `pageBytes`). */
+const LIST_HEAD = '{"data":[';
+const LIST_META = '],"meta":{"request_id":"';
+
+/**
+ * `{data: [...], meta: {..., pagination}}`; `items` are the page's records (json-cache.ts `pageBytes`).
+ * The text around them is ASCII but for the request id and the cursor, which alone are measured.
+ */
 export function list(ctx: Context, items: Buffer, pagination: { hasMore: boolean; cursor: string; totalCount: number }): Reply {
-  return page(
-    '{"data":[',
-    items,
-    `],"meta":{"request_id":"${ctx.requestId}","api_version":"${API_VERSION}","pagination":{"has_more":${pagination.hasMore},"cursor":${JSON.stringify(pagination.cursor)},"total_count":${pagination.totalCount}}}}`,
-  );
+  const requestId = ctx.requestId;
+  const cursor = JSON.stringify(pagination.cursor);
+  const middle = `","api_version":"${API_VERSION}","pagination":{"has_more":${pagination.hasMore},"cursor":`;
+  const end = `,"total_count":${pagination.totalCount}}}}`;
+  const textBytes = LIST_HEAD.length + LIST_META.length + Buffer.byteLength(requestId) + middle.length + Buffer.byteLength(cursor) + end.length;
+  return page(LIST_HEAD, items, `${LIST_META}${requestId}${middle}${cursor}${end}`, textBytes);
 }
 
 /** A bare JSON body (compatibility style, parts section). */

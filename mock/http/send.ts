@@ -32,7 +32,11 @@ export function write(res: ServerResponse, final: Outgoing): void {
   }
   final.headers['Content-Length'] = body.byteLength;
   res.writeHead(final.status, final.headers);
-  // One write of the three chunks; the records' bytes are not copied.
+  endChunked(res, body);
+}
+
+/** Ends a response with a list page's chunks: one write of the three; the records' bytes are not copied. */
+function endChunked(res: ServerResponse, body: ChunkedJsonBody): void {
   res.cork();
   res.write(body.head);
   res.write(body.items);
@@ -41,13 +45,13 @@ export function write(res: ServerResponse, final: Outgoing): void {
 }
 
 /**
- * Writes the usual success of an API request — a JSON text body, the rate-limit headers, CORS on —
- * when no onSend hook is registered: the very headers `success`, `addCorsHeaders` (pipeline/cors.ts)
- * and `write` give it, in their order, handed to node:http as one flat list (it walks an array instead
- * of an object's own keys, and no Outgoing is built). `bytes` is the body's length in UTF-8 bytes;
- * `cors` is CORS_HEADERS.
+ * Writes the usual success of an API request — a JSON body (text, or a list page in chunks), the
+ * rate-limit headers, CORS on — when no onSend hook is registered: the very headers `success`,
+ * `addCorsHeaders` (pipeline/cors.ts) and `write` give it, in their order, handed to node:http as one
+ * flat list (it walks an array instead of an object's own keys, and no Outgoing is built). `bytes` is
+ * the body's length in UTF-8 bytes; `cors` is CORS_HEADERS.
  */
-export function writeApiSuccess(res: ServerResponse, requestId: string, status: number, body: string, bytes: number, rate: RateDecision, cors: Readonly<Record<'Access-Control-Allow-Origin' | 'Access-Control-Expose-Headers', string>>): void {
+export function writeApiSuccess(res: ServerResponse, requestId: string, status: number, body: string | ChunkedJsonBody, bytes: number, rate: RateDecision, cors: Readonly<Record<'Access-Control-Allow-Origin' | 'Access-Control-Expose-Headers', string>>): void {
   res.writeHead(status, [
     'X-Request-ID', requestId,
     'X-RateLimit-Limit', String(rate.limit),
@@ -58,7 +62,8 @@ export function writeApiSuccess(res: ServerResponse, requestId: string, status: 
     'Access-Control-Expose-Headers', cors['Access-Control-Expose-Headers'],
     'Content-Length', String(bytes),
   ]);
-  res.end(body, textEncoding(body, bytes));
+  if (body instanceof ChunkedJsonBody) endChunked(res, body);
+  else res.end(body, textEncoding(body, bytes));
 }
 
 /**

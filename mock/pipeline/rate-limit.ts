@@ -21,8 +21,16 @@ export interface RateDecision {
   retryAfter: number;
 }
 
+interface Window {
+  start: number;
+  used: number;
+}
+
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; used: number }>();
+  /** Windows of buckets that are objects (a key record: the default bucket), forgotten with the object. */
+  private byObject = new WeakMap<object, Window>();
+  /** Windows of buckets named by a string (the self-test's mutants, the unit tests). */
+  private readonly byName = new Map<string, Window>();
 
   /** `limits`: budgets per key prefix replacing LIMITS (the self-test's mutants only). */
   constructor(
@@ -30,14 +38,17 @@ export class RateLimiter {
     private readonly limits: Record<'live' | 'test', number> = LIMITS,
   ) {}
 
-  /** Counts one request against the budget of `keyId`'s window (`keyId` names the bucket), per its prefix. */
-  take(keyId: string, prefix: 'live' | 'test'): RateDecision {
-    const now = this.now();
+  /**
+   * Counts one request at `now` (ms; default the limiter's clock) against the budget of `bucket`'s
+   * window, per the key's prefix. A bucket is the key record itself (default) or a name.
+   */
+  take(bucket: object | string, prefix: 'live' | 'test', now = this.now()): RateDecision {
     const start = now - (now % 60_000);
-    let w = this.windows.get(keyId);
+    let w = typeof bucket === 'string' ? this.byName.get(bucket) : this.byObject.get(bucket);
     if (!w || w.start !== start) {
       w = { start, used: 0 };
-      this.windows.set(keyId, w);
+      if (typeof bucket === 'string') this.byName.set(bucket, w);
+      else this.byObject.set(bucket, w);
     }
     const limit = this.limits[prefix];
     const end = start + 60_000;
@@ -49,18 +60,20 @@ export class RateLimiter {
 
   /** Forgets every window (control API reset). */
   clear(): void {
-    this.windows.clear();
+    this.byObject = new WeakMap();
+    this.byName.clear();
   }
 }
 
 /**
- * The rateLimit step: one request against the key's budget, 429 with `Retry-After` when it is spent.
- * `bucket` names a key's bucket (default: the key's id; the self-test's mutants only).
+ * The rateLimit step: one request against the key's budget, at the time authentication read (`ex.now`),
+ * 429 with `Retry-After` when it is spent. The bucket is the key record (its window is found by the
+ * object, without reading its id); `bucket` names a key's bucket instead (the self-test's mutants only).
  */
 export function rateLimitStep(limiter: RateLimiter, bucket?: (key: ApiKey) => string): Step {
   return (ex: Exchange) => {
     const key = ex.key;
-    const rate = (ex.rate = limiter.take(bucket ? bucket(key) : key.id, key.prefix));
+    const rate = (ex.rate = limiter.take(bucket ? bucket(key) : key, key.prefix, ex.now));
     if (!rate.allowed) throw rateLimited(rate);
   };
 }

@@ -32,6 +32,8 @@ export class World {
   readonly orgs = new Map<string, Org>();
   /** Keys by the SHA-256 of their secret as latin1 characters (`digestOf`). */
   private readonly keysByDigest = new Map<string, ApiKey>();
+  /** One read-only set per distinct scope list, shared by every key holding that list (`sharedScopes`). */
+  private readonly scopeSets = new Map<string, ReadonlySet<string>>();
   readonly keysById = new Map<string, ApiKey>();
   /** Fixture ids recorded by the seeders, for the target profile (mock/profile.ts). */
   readonly fixtures: Record<string, unknown> = {};
@@ -53,17 +55,30 @@ export class World {
   /** Registers a key by the hash of its secret; the secret itself is not kept. */
   addKey(secret: string, key: Omit<ApiKey, 'hash' | 'id' | 'prefix'> & { id?: string }): ApiKey {
     const prefix = secret.startsWith('sk_test_') ? 'test' : 'live';
-    const record: ApiKey = { ...key, id: key.id ?? this.ids.next('key'), prefix, hash: hashKey(secret) };
+    const record: ApiKey = { ...key, scopes: this.sharedScopes(key.scopes), id: key.id ?? this.ids.next('key'), prefix, hash: hashKey(secret) };
     this.keysByDigest.set(digestOfHash(record.hash), record);
     this.keysById.set(record.id, record);
     return record;
   }
 
-  /** Registers a key record as stored (hash and id given; mock/state/document.ts). */
-  addKeyRecord(record: ApiKey): ApiKey {
+  /** Registers a key record as stored (hash and id given; mock/state/document.ts); its scopes become the shared set. */
+  addKeyRecord(stored: ApiKey): ApiKey {
+    const record: ApiKey = { ...stored, scopes: this.sharedScopes(stored.scopes) };
     this.keysByDigest.set(digestOfHash(record.hash), record);
     this.keysById.set(record.id, record);
     return record;
+  }
+
+  /**
+   * The one set of these scopes that keys share. Scope sets are never changed (ApiKey.scopes is
+   * read-only), and most keys hold one of a few lists: sharing keeps the set the scope check reads
+   * (pipeline/authorize.ts) in the processor's cache instead of one set per key among thousands.
+   */
+  private sharedScopes(scopes: ReadonlySet<string>): ReadonlySet<string> {
+    const name = [...scopes].sort().join(' ');
+    let shared = this.scopeSets.get(name);
+    if (shared === undefined) this.scopeSets.set(name, (shared = new Set(scopes)));
+    return shared;
   }
 
   /** Forgets every key of organization `orgId` (before its stored state is loaded again). */

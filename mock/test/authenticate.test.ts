@@ -37,3 +37,17 @@ test('only the one-way hash of a key is kept', () => {
   expect(json).not.toContain(secret);
   expect(json).toContain(hashKey(secret));
 });
+
+test('keys holding the same scopes share one set; other lists get their own; stored records too', () => {
+  const w = new World(1, new Clock(() => 0));
+  const a = w.addKey('sk_live_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', { orgId: 'o', label: 'a', scopes: new Set(['meters:read', 'assets:read']) });
+  const b = w.addKey('sk_live_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', { orgId: 'o', label: 'b', scopes: new Set(['assets:read', 'meters:read']) });
+  const c = w.addKey('sk_live_cccccccccccccccccccccccccccccccc', { orgId: 'o', label: 'c', scopes: new Set(['meters:read']) });
+  const d = w.addKeyRecord({ id: 'key_d', orgId: 'o', prefix: 'live', hash: hashKey('sk_live_dddddddddddddddddddddddddddddddd'), label: 'd', scopes: new Set(['meters:read', 'assets:read']) });
+  expect(b.scopes).toBe(a.scopes);
+  expect(d.scopes).toBe(a.scopes);
+  expect(c.scopes).not.toBe(a.scopes);
+  expect([...a.scopes].sort()).toEqual(['assets:read', 'meters:read']);
+  expect([...c.scopes]).toEqual(['meters:read']);
+  expect(w.keyOfSecret('sk_live_dddddddddddddddddddddddddddddddd')).toBe(d);
+});

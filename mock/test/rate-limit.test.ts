@@ -28,3 +28,23 @@ test('Retry-After is at least one second, even at the end of a window', () => {
   for (let i = 0; i < 100; i++) limiter.take('k', 'test');
   expect(limiter.take('k', 'test').retryAfter).toBe(1);
 });
+
+test('a key record is its own bucket: another record (even with the same id) has its own window; clear forgets both kinds', () => {
+  const limiter = new RateLimiter(() => 0);
+  const key = { id: 'key_1' };
+  const again = { id: 'key_1' };
+  for (let i = 0; i < 100; i++) limiter.take(key, 'test');
+  expect(limiter.take(key, 'test').allowed).toBe(false);
+  expect(limiter.take(again, 'test')).toMatchObject({ allowed: true, remaining: 99 });
+  expect(limiter.take('key_1', 'test')).toMatchObject({ allowed: true, remaining: 99 });
+  limiter.clear();
+  expect(limiter.take(key, 'test')).toMatchObject({ allowed: true, remaining: 99 });
+  expect(limiter.take('key_1', 'test')).toMatchObject({ allowed: true, remaining: 99 });
+});
+
+test('the time of a request can be given (the step passes the time authentication read)', () => {
+  const limiter = new RateLimiter(() => { throw new Error('the clock must not be read'); });
+  const first = limiter.take('k', 'live', 59_000);
+  expect(first).toMatchObject({ remaining: 999, reset: 60, retryAfter: 1 });
+  expect(limiter.take('k', 'live', 60_000)).toMatchObject({ remaining: 999, reset: 120 });
+});
