@@ -32,7 +32,11 @@ export class KeyPool {
    * connections, each key in `entries` consecutive entries of the request list.
    */
   async keysFor(requests: number, connections: number, entries = 1): Promise<string[]> {
-    const count = keyCount(requests, connections, entries);
+    return this.unused(keyCount(requests, connections, entries));
+  }
+
+  /** `count` keys never used before (the caller keeps each within its budget). */
+  async unused(count: number): Promise<string[]> {
     await this.mint(count - this.fresh.length);
     const keys = this.fresh.splice(0, count);
     this.spent.push(...keys);

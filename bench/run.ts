@@ -4,7 +4,7 @@
  * a measurement is invalid (a non-2xx answer, a socket error).
  *
  *   npm run bench                                  # everything (about 10 minutes)
- *   npm run bench -- --only throughput,walk       # some parts: throughput, walk, memory, startup, failing, suite, remote, state
+ *   npm run bench -- --only throughput,walk       # some parts: throughput, path, walk, memory, startup, failing, suite, remote, state
  *   npm run bench -- --duration 5 --rounds 3 --memory-requests 200000
  *
  * The machine may be noisy: rounds are interleaved and medians compared; read ratios, not absolute
@@ -18,11 +18,12 @@ import { memory, type MemoryReport } from './memory.ts';
 import { startup, type StartupReport } from './startup.ts';
 import { failingRun, type FailingReport } from './failing-run.ts';
 import { throughput, type EndpointReport } from './throughput.ts';
+import { requestPath, type RequestPathReport } from './request-path.ts';
 import { walk, type WalkReport } from './walk.ts';
 import { remoteRun, suiteRun, type SuiteReport } from './suite.ts';
 import { stateCost, type StateReport } from './state.ts';
 
-const PARTS = ['throughput', 'walk', 'memory', 'startup', 'failing', 'suite', 'remote', 'state'] as const;
+const PARTS = ['throughput', 'path', 'walk', 'memory', 'startup', 'failing', 'suite', 'remote', 'state'] as const;
 type Part = (typeof PARTS)[number];
 
 const positive = (name: string) => (value: string): number => {
@@ -40,6 +41,7 @@ const program = new Command('bench')
   .option('--duration <s>', 'seconds per throughput run', positive('--duration'), 10)
   .option('--warmup <s>', 'seconds of warm-up per server and endpoint', positive('--warmup'), 3)
   .option('--rounds <n>', 'interleaved throughput rounds', positive('--rounds'), 4)
+  .option('--path-keys <n>', 'keys cycled by the in-process request path', positive('--path-keys'), 500)
   .option('--work-orders <n>', 'work orders to walk', positive('--work-orders'), 100_000)
   .option('--samples <n>', 'timed requests of each of the first and last pages', positive('--samples'), 300)
   .option('--memory-requests <n>', 'requests of the memory run', positive('--memory-requests'), 1_000_000)
@@ -47,7 +49,7 @@ const program = new Command('bench')
   .option('--mutant <name>', 'the mutant of the failing part (mock/mutants/catalog.ts)', 'success-as-text')
   .option('--latency <ms>', 'latency added to every request of the remote part', positive('--latency'), 50)
   .parse();
-const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number }>();
+const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; pathKeys: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number }>();
 
 interface Target { name: string; measured: string; target: string; met: boolean }
 
@@ -55,7 +57,7 @@ const log = (line: string) => process.stderr.write(`  ${line}\n`);
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 const targets: Target[] = [];
 const problems: string[] = [];
-const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; state?: StateReport[]; targets: Target[]; problems: string[] } = {
+const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; path?: RequestPathReport; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; state?: StateReport[]; targets: Target[]; problems: string[] } = {
   startedAt: new Date().toISOString(),
   command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
   node: process.version,
@@ -73,6 +75,13 @@ if (opts.only.includes('throughput')) {
     targets.push({ name: `${e.endpoint}: mock (every rule on) ÷ bare node:http`, measured: `${fixed(e.vsBare)}× (fastify ${fixed(e.fastifyVsBare)}×; mock ÷ fastify ${fixed(e.vsFastify)}×; CPU/answer mock ${fixed(e.servers.mock?.cpuPerAnswer ?? NaN, 1)} µs, bare ${fixed(e.servers['node:http']?.cpuPerAnswer ?? NaN, 1)} µs)`, target: `≥ ${wanted}×`, met: e.vsBare >= wanted });
     problems.push(...e.problems.map((p) => `${e.endpoint}: ${p}`));
   }
+}
+if (opts.only.includes('path')) {
+  process.stderr.write('request path (in-process, stub request and response)\n');
+  const p = (report.path = await requestPath({ keys: opts.pathKeys, requests: Math.min(100_000, opts.pathKeys * 900), rounds: 3 * opts.rounds, log }));
+  const figures = p.endpoints.map((e) => `${e.endpoint.replace('GET /v1/', '')} ${fixed(e.nsPerRequest / 1000)} µs`).join(', ');
+  targets.push({ name: `the mock's request path in-process, per request (${p.keys} keys)`, measured: figures, target: 'stated', met: true });
+  problems.push(...p.problems.map((problem) => `path: ${problem}`));
 }
 if (opts.only.includes('walk')) {
   process.stderr.write('walk (deep pages)\n');
