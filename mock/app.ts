@@ -17,7 +17,7 @@ import { handlers as defaultHandlers } from './handlers/index.ts';
 import type { HandlerMap, Reply } from './http/context.ts';
 import { announcesBody, drained } from './http/body.ts';
 import { ProblemError } from './http/problem.ts';
-import { failure, success, write, writeApiSuccess, type Outgoing } from './http/send.ts';
+import { byteLengthOf, failure, success, write, writeApiSuccess, type Outgoing } from './http/send.ts';
 import { socketAnswers, type SocketAnswers } from './http/socket-answers.ts';
 import { CursorCodec, type CursorChecks } from './paging/cursor.ts';
 import { authenticateStep } from './pipeline/authenticate.ts';
@@ -181,7 +181,7 @@ export class MockApp {
     // A list page's chunks first: its `body` would join them into one string.
     const body = reply.chunks ?? reply.body;
     if (rate !== undefined && body !== undefined && reply.headers === undefined && this.cors && this.onSend === undefined && (!announcesBody(ex.req) || ex.req.readableEnded)) {
-      const bytes = typeof body === 'string' ? (reply.bodyBytes ?? Buffer.byteLength(body)) : body.byteLength;
+      const bytes = reply.bodyBytes ?? byteLengthOf(body);
       writeApiSuccess(ex.res, ex.requestId, reply.status, body, bytes, rate, CORS_HEADERS);
       return;
     }

@@ -18,25 +18,31 @@ export interface Outgoing {
 /** Writes a response as it is (the onSend hooks of faults and mutants have run: app.ts `send`). */
 export function write(res: ServerResponse, final: Outgoing): void {
   const body = final.body;
-  if (!(body instanceof ChunkedJsonBody)) {
-    if (body === undefined) {
-      res.writeHead(final.status, final.headers);
-      res.end();
-      return;
-    }
-    const bytes = Buffer.byteLength(body);
-    final.headers['Content-Length'] = bytes;
+  if (body === undefined) {
     res.writeHead(final.status, final.headers);
+    res.end();
+    return;
+  }
+  const bytes = byteLengthOf(body);
+  final.headers['Content-Length'] = bytes;
+  res.writeHead(final.status, final.headers);
+  endWith(res, body, bytes);
+}
+
+/** A body's length in UTF-8 bytes (Content-Length): a list page's chunks measured by the page. */
+export function byteLengthOf(body: string | ChunkedJsonBody): number {
+  return body instanceof ChunkedJsonBody ? body.byteLength : Buffer.byteLength(body);
+}
+
+/**
+ * Ends a response with its body of `bytes` UTF-8 bytes: a list page's chunks in one write (the records'
+ * bytes are not copied), text in one encoding (`textEncoding`).
+ */
+function endWith(res: ServerResponse, body: string | ChunkedJsonBody, bytes: number): void {
+  if (!(body instanceof ChunkedJsonBody)) {
     res.end(body, textEncoding(body, bytes));
     return;
   }
-  final.headers['Content-Length'] = body.byteLength;
-  res.writeHead(final.status, final.headers);
-  endChunked(res, body);
-}
-
-/** Ends a response with a list page's chunks: one write of the three; the records' bytes are not copied. */
-function endChunked(res: ServerResponse, body: ChunkedJsonBody): void {
   res.cork();
   res.write(body.head);
   res.write(body.items);
@@ -62,8 +68,7 @@ export function writeApiSuccess(res: ServerResponse, requestId: string, status: 
     'Access-Control-Expose-Headers', cors['Access-Control-Expose-Headers'],
     'Content-Length', String(bytes),
   ]);
-  if (body instanceof ChunkedJsonBody) endChunked(res, body);
-  else res.end(body, textEncoding(body, bytes));
+  endWith(res, body, bytes);
 }
 
 /**

@@ -12,18 +12,18 @@ import type { ApiKey } from './types.ts';
 /** Node's one-shot digest (Node ≥ 20.12): no Hash object per request. */
 const oneShotHash = (crypto as { hash?: typeof crypto.hash }).hash;
 
+/** SHA-256 of a secret in `encoding`, one-shot where Node has it (no Hash object per call). */
+const sha256 = (encoding: 'hex' | 'binary'): ((secret: string) => string) =>
+  oneShotHash ? (secret) => oneShotHash('sha256', secret, encoding) : (secret) => createHash('sha256').update(secret).digest(encoding);
+
 /** SHA-256 of an API key secret, hex — the only form in which the mock keeps keys. */
-export const hashKey: (secret: string) => string = oneShotHash
-  ? (secret) => oneShotHash('sha256', secret, 'hex')
-  : (secret) => createHash('sha256').update(secret).digest('hex');
+export const hashKey = sha256('hex');
 
 /**
  * The same SHA-256 as 32 latin1 characters: the key of the lookup map. A fresh 64-character hex string
  * costs a Map lookup about twice what these 32 characters do, and authentication hashes every request.
  */
-const digestOf: (secret: string) => string = oneShotHash
-  ? (secret) => oneShotHash('sha256', secret, 'binary')
-  : (secret) => createHash('sha256').update(secret).digest('binary');
+const digestOf = sha256('binary');
 
 /** A hex hash (`hashKey`) as its lookup digest. */
 const digestOfHash = (hash: string): string => Buffer.from(hash, 'hex').toString('latin1');
@@ -55,10 +55,7 @@ export class World {
   /** Registers a key by the hash of its secret; the secret itself is not kept. */
   addKey(secret: string, key: Omit<ApiKey, 'hash' | 'id' | 'prefix'> & { id?: string }): ApiKey {
     const prefix = secret.startsWith('sk_test_') ? 'test' : 'live';
-    const record: ApiKey = { ...key, scopes: this.sharedScopes(key.scopes), id: key.id ?? this.ids.next('key'), prefix, hash: hashKey(secret) };
-    this.keysByDigest.set(digestOfHash(record.hash), record);
-    this.keysById.set(record.id, record);
-    return record;
+    return this.addKeyRecord({ ...key, id: key.id ?? this.ids.next('key'), prefix, hash: hashKey(secret) });
   }
 
   /** Registers a key record as stored (hash and id given; mock/state/document.ts); its scopes become the shared set. */

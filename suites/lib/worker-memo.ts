@@ -10,16 +10,14 @@ export class WorkerMemo<T> {
 
   /** The value of `key`: the one a test of this worker made, else the one `make` makes now. */
   get(key: string, make: () => Promise<T>): Promise<T> {
-    let value = this.byKey.get(key);
-    if (!value) {
-      const made = make();
-      value = made;
-      this.byKey.set(key, made);
-      made.catch(() => {
-        if (this.byKey.get(key) === made) this.byKey.delete(key);
-      });
-    }
-    return value;
+    const known = this.byKey.get(key);
+    if (known) return known;
+    const made = make();
+    this.byKey.set(key, made);
+    made.catch(() => {
+      if (this.byKey.get(key) === made) this.byKey.delete(key);
+    });
+    return made;
   }
 
   /** The value of `key` if a test of this worker made it (or is making it), without making one. */
