@@ -4,14 +4,13 @@
  * node:http server and fastify, the last two answering the mock's own response bytes, on GET
  * /v1/meters/{id} and GET /v1/work-orders?limit=100 (Prism drops the /v1 prefix). Every server gets the
  * same requests (same keys, same headers) over the same connections; rounds are interleaved, the server
- * order rotating from round to round, every round on freshly started servers but Prism, and medians are
- * compared. Prism is left out of the list: it
+ * order rotating from round to round, and medians are compared. Prism is left out of the list: it
  * answers its static one-row example (or, dynamic, a random number of rows), never a 100-row page, so a
  * ratio would compare unequal work (PRISM_LIST_DROPPED).
  */
 import { KeyPool, seededLiveKeys } from './keys.ts';
 import { median, perKey, runLoad, type LoadResult } from './load.ts';
-import { captureResponse, startBareServer, startFastifyServer, startMockServer, startPrism, type BenchServer, type CapturedResponse } from './servers.ts';
+import { captureResponse, startBareServer, startFastifyServer, startMockServer, startPrism, type BenchServer } from './servers.ts';
 
 /** Why the list endpoint has no Prism ratio. */
 export const PRISM_LIST_DROPPED = 'prism mock answers its static example (one row, 0.8 KB) or, with --dynamic, a random number of generated rows: never a 100-row page, so no equal-work ratio';
@@ -82,88 +81,52 @@ export function pairedRatios(a: readonly { rps: number }[], b: readonly { rps: n
 /** A run's load figures and the server's CPU time per answer (µs; undefined where the server cannot tell). */
 type Measured = LoadResult & { cpuPerAnswer?: number };
 
-/** One round's servers, started afresh: the mock with keys of its own, and the references answering the mock's bytes. */
-interface RoundServers {
-  mock: BenchServer;
-  keys: KeyPool;
-  bare: BenchServer;
-  fastify: BenchServer;
-}
-
-/**
- * Runs the throughput comparison and returns one report per endpoint. Every round starts the mock, bare
- * node:http and fastify afresh (each warmed up, then measured once): a process's own lot — what its JIT
- * chose, where its memory landed — moves its CPU per answer by 1–2 µs from one process to the next, so
- * it weighs on one round, not on the whole run. Prism, started once, is far from its target either way.
- */
+/** Runs the throughput comparison and returns one report per endpoint. */
 export async function throughput(options: ThroughputOptions): Promise<EndpointReport[]> {
-  const running = new Set<BenchServer>();
-  const started = <T extends BenchServer>(server: T): T => (running.add(server), server);
-  const stop = async (...servers: BenchServer[]) => {
-    for (const server of servers) running.delete(server);
-    await Promise.all(servers.map((s) => s.stop()));
-  };
-  const startMock = async () => {
-    const mock = started(await startMockServer());
-    return { mock, keys: new KeyPool(mock.url, await seededLiveKeys(mock.url)) };
-  };
+  const mock = await startMockServer();
+  const servers: BenchServer[] = [mock];
   try {
-    // The first round's mock finds the meter and gives the bytes the references answer in every round.
-    let first: { mock: BenchServer; keys: KeyPool } | undefined = await startMock();
-    const [setupKey] = await first.keys.keysFor(100, 1);
+    const keys = new KeyPool(mock.url, await seededLiveKeys(mock.url));
+    const [setupKey] = await keys.keysFor(100, 1);
     const auth = { authorization: `Bearer ${setupKey}` };
-    const meters = (await (await fetch(`${first.mock.url}/v1/meters?limit=1`, { headers: auth })).json()) as { data: Array<{ id: string }> };
+    const meters = (await (await fetch(`${mock.url}/v1/meters?limit=1`, { headers: auth })).json()) as { data: Array<{ id: string }> };
     const meterId = meters.data[0]!.id;
     const endpoints = [
       { endpoint: 'GET /v1/meters/{id}', mockPath: `/v1/meters/${meterId}`, prismPath: `/meters/${meterId}`, withPrism: true },
       { endpoint: 'GET /v1/work-orders?limit=100', mockPath: '/v1/work-orders?limit=100', prismPath: '/work-orders?limit=100', withPrism: false },
     ];
-    const captured = new Map<string, CapturedResponse>();
-    for (const e of endpoints) {
-      const answer = await captureResponse(first.mock.url, e.mockPath, auth);
-      if (answer.status !== 200) throw new Error(`${e.endpoint} answered ${answer.status}: ${answer.body.toString()}`);
-      captured.set(e.endpoint, answer);
-    }
     options.log('starting prism mock …');
-    const prism = started(await startPrism(endpoints[0]!.prismPath, auth));
-    const prismBytes = (await captureResponse(prism.url, endpoints[0]!.prismPath, auth)).body.length;
+    const prism = await startPrism(endpoints[0]!.prismPath, auth);
+    servers.push(prism);
     const reports: EndpointReport[] = [];
     const plan = { rps: 40_000 };
     for (const e of endpoints) {
-      const answer = captured.get(e.endpoint)!;
-      const startRound = async (): Promise<RoundServers> => {
-        const { mock, keys } = first ?? (await startMock());
-        first = undefined;
-        return { mock, keys, bare: started(await startBareServer(answer)), fastify: started(await startFastifyServer(answer)) };
-      };
-      const names = ['mock', ...(e.withPrism ? [prism.name] : []), 'node:http', 'fastify'];
-      const runs = new Map<string, Measured[]>(names.map((name) => [name, []]));
+      const captured = await captureResponse(mock.url, e.mockPath, auth);
+      if (captured.status !== 200) throw new Error(`${e.endpoint} answered ${captured.status}: ${captured.body.toString()}`);
+      const bare = await startBareServer(captured);
+      servers.push(bare);
+      const fastify = await startFastifyServer(captured);
+      servers.push(fastify);
+      const contenders = [
+        { server: mock as BenchServer, path: e.mockPath, bytes: captured.body.length },
+        ...(e.withPrism ? [{ server: prism, path: e.prismPath, bytes: (await captureResponse(prism.url, e.prismPath, auth)).body.length }] : []),
+        { server: bare, path: e.mockPath, bytes: captured.body.length },
+        { server: fastify, path: e.mockPath, bytes: captured.body.length },
+      ];
+      const runs = new Map<string, Measured[]>(contenders.map((c) => [c.server.name, []]));
       const problems: string[] = [];
-      if (e.withPrism) {
-        options.log(`${e.endpoint}: warming up ${prism.name} (${options.warmup} s)`);
-        await measure(prism, e.prismPath, first!.keys, options, options.warmup, plan);
+      for (const c of contenders) {
+        options.log(`${e.endpoint}: warming up ${c.server.name} (${options.warmup} s)`);
+        await measure(c.server, c.path, keys, options, options.warmup, plan);
       }
       for (let round = 0; round < options.rounds; round++) {
-        const servers = await startRound();
-        const contenders = [
-          { server: servers.mock, path: e.mockPath },
-          ...(e.withPrism ? [{ server: prism, path: e.prismPath }] : []),
-          { server: servers.bare, path: e.mockPath },
-          { server: servers.fastify, path: e.mockPath },
-        ];
-        for (const c of contenders) {
-          if (c.server === prism) continue;
-          options.log(`${e.endpoint}: round ${round + 1}: warming up a fresh ${c.server.name} (${options.warmup} s)`);
-          await measure(c.server, c.path, servers.keys, options, options.warmup, plan);
-        }
         const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
         for (const c of order) {
-          const r = await measure(c.server, c.path, servers.keys, options, options.duration, plan);
+          const r = await measure(c.server, c.path, keys, options, options.duration, plan);
           runs.get(c.server.name)!.push(r);
           options.log(`${e.endpoint}: round ${round + 1}/${options.rounds} ${c.server.name.padEnd(10)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.cpuPerAnswer === undefined ? '' : `  CPU ${r.cpuPerAnswer.toFixed(1)} µs/answer`}`);
           if (r.non2xx || r.errors || r.timeouts) problems.push(`${c.server.name} round ${round + 1}: ${r.non2xx} non-2xx (${JSON.stringify(r.statuses)}), ${r.errors} errors, ${r.timeouts} timeouts`);
         }
-        await stop(servers.mock, servers.bare, servers.fastify);
       }
       const figures = (name: string, bytes: number): ServerFigures => {
         const list = runs.get(name)!;
@@ -171,22 +134,26 @@ export async function throughput(options: ThroughputOptions): Promise<EndpointRe
         const rps = { rps: median(list.map((r) => r.rps)), rounds: list.map((r) => Math.round(r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), responseBytes: bytes };
         return cpu.length ? { ...rps, cpuPerAnswer: median(cpu), cpuRounds: cpu.map((c) => Math.round(c * 10) / 10) } : rps;
       };
-      const byName = Object.fromEntries(names.map((name) => [name, figures(name, name === prism.name ? prismBytes : answer.body.length)]));
+      const byName = Object.fromEntries(contenders.map((c) => [c.server.name, figures(c.server.name, c.bytes)]));
       reports.push({
         endpoint: e.endpoint,
         mockPath: e.mockPath,
         prismPath: e.prismPath,
         servers: byName,
-        ...(e.withPrism ? { vsPrism: byName.mock!.rps / byName[prism.name]!.rps } : { prismDropped: PRISM_LIST_DROPPED }),
+        ...(e.withPrism ? { vsPrism: byName.mock!.rps / byName['prism mock']!.rps } : { prismDropped: PRISM_LIST_DROPPED }),
         vsBare: byName.mock!.rps / byName['node:http']!.rps,
         vsBareRounds: pairedRatios(runs.get('mock')!, runs.get('node:http')!),
         vsFastify: byName.mock!.rps / byName.fastify!.rps,
         fastifyVsBare: byName.fastify!.rps / byName['node:http']!.rps,
         problems,
       });
+      for (const reference of [bare, fastify]) {
+        await reference.stop();
+        servers.splice(servers.indexOf(reference), 1);
+      }
     }
     return reports;
   } finally {
-    await stop(...running);
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }
