@@ -44,8 +44,8 @@ export interface MockOptions {
   /** A state document (spec/mock-state.schema.json) to start from; a persistent store uses it only when empty. */
   seedFile?: string;
   /**
-   * Load Prism (the `Prefer` fallback, about a second of CPU) in the background right after start
-   * (default true), so the first `Prefer` request stalls nobody. false: it loads on the first request
+   * Load Prism (the `Prefer` fallback, about a second of CPU, in its own worker thread: prism/thread.ts)
+   * right after start (default true), so the first `Prefer` request waits for nothing. false: it loads on the first request
    * that needs it, or when `prismLoaded` is read (the embedded mock of a conformance run: the suite
    * sends no `Prefer` request, and the runner's start-up has better use for that second).
    */
@@ -161,7 +161,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       seed: () => seed,
     });
   }
-  // Prism loads now, in the background: the first `Prefer` request does not stall everyone for a second.
+  // Prism loads now, in its thread: the first `Prefer` request does not wait a second for it.
   if (options.preloadPrism !== false) void app.preloadPrism();
   return {
     url,

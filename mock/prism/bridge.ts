@@ -1,8 +1,8 @@
 /**
  * Stage prism (docs/design.md §4, layer 6): a request that asks for Prism's generated response (`Prefer`,
  * or `__code`-style query names) or whose operation has no handler is answered by Prism
- * (fallback.ts). Prism takes a second to load: the server preloads it in the background right after
- * start (`preload`), so no request stalls the others while it loads. A `Prefer` request's body is read,
+ * (fallback.ts), in a worker thread of its own (thread.ts). Prism takes a second to load: the server
+ * preloads it right after start (`preload`), and it loads in that thread, so no request stalls. A `Prefer` request's body is read,
  * typed (415) and validated (400) like any other before Prism sees it. An error status asked for is
  * answered as the mock's own problem details (`problemAnswer`) without loading Prism, never with Prism's
  * generated body.
@@ -13,18 +13,17 @@ import { ProblemError, invalid, validationError } from '../http/problem.ts';
 import { failure, success, type Outgoing } from '../http/send.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import { ANSWERED, type Step } from '../pipeline/stages.ts';
-import type * as PrismModule from './fallback.ts';
 import { askedProblem, preferences, wantsPrism } from './preferences.ts';
+import { prismThread } from './thread.ts';
 
-type Loaded = { fallback: PrismModule.PrismFallback };
+type Loaded = Awaited<ReturnType<typeof prismThread>>;
 
 /** The prism step, with `preload()`: loads Prism (once) and resolves when it is ready. */
 export type PrismStep = Step & { preload(): Promise<unknown> };
 
 /** The prism step: `send` writes Prism's answer; bodies are read up to `maxBytes` (default 1 MiB). */
 export function prismStep(handlers: HandlerMap, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): PrismStep {
-  let loaded: Promise<Loaded> | undefined;
-  const load = () => (loaded ??= import('./fallback.ts').then((module) => ({ fallback: new module.PrismFallback() })));
+  const load = prismThread;
   const step: Step = (ex: Exchange) => {
     const prefer = ex.req.headers.prefer as string | undefined;
     if (prefer === undefined && !(mayNamePrism(ex.search) && namesPrismQuery(ex.query)) && handlers[ex.op.operationId]) return;
@@ -63,11 +62,11 @@ async function viaPrism(ex: Exchange, load: () => Promise<Loaded>, asked: boolea
       send(ex, failure(ex.requestId, problemAnswer(ex, problem.status, problem.code)));
       return ANSWERED;
     }
-    const prism = (await load()).fallback;
+    const prism = await load();
     // A plain copy of the query (parseQuery's has no prototype, which Prism may not expect; the route
     // stage's is frozen, pipeline/route.ts).
     const query = Object.fromEntries(Object.entries(ex.query).map(([name, values]) => [name, [...values]]));
-    const out = await prism.respond(ex.op, { method: ex.method, path: ex.path.slice(3), query, headers: req.headers, body });
+    const out = await prism.respond(ex.op.operationId, { method: ex.method, path: ex.path.slice(3), query, headers: req.headers, body });
     if (out.problem) {
       send(ex, failure(ex.requestId, problemAnswer(ex, out.problem.status, out.problem.code)));
       return ANSWERED;

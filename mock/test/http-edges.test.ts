@@ -1,12 +1,13 @@
 /**
  * HTTP edges of the mock (docs/integrators.md, "Reliability"): prototype-named lookups, repeated singleton headers
  * (RFC 9112 §3.2), absolute URLs from the public origin (never the Host header), server limits, strict
- * UTF-8, validated `Prefer` bodies, Prism preloaded, a client abort logged as nothing, and no plaintext
+ * UTF-8, validated `Prefer` bodies, Prism preloaded in a thread of its own, a client abort logged as nothing, and no plaintext
  * secret kept by authentication (Authentication 4: one-way hashes only).
  */
 import { test, expect } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { getHeapSnapshot } from 'node:v8';
 import { authenticate } from '../pipeline/authenticate.ts';
@@ -80,6 +81,14 @@ test('a Prefer request is validated like any other: a deep or invalid body is 40
 test('Prism is loaded in the background right after start', async () => {
   expect(mock.prismLoaded).toBeInstanceOf(Promise);
   await mock.prismLoaded;
+});
+
+test("Prism answers from a thread of its own: @stoplight/prism-http never enters the mock's heap", async () => {
+  await mock.prismLoaded;
+  const res = await fetch(`${mock.baseUrl}/meters`, { headers: { Authorization: `Bearer ${key}`, Prefer: 'code=200' } });
+  expect(res.status).toBe(200);
+  const loadedHere = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('@stoplight/prism-http'));
+  expect(loadedHere).toEqual([]);
 });
 
 test('without the preload (preloadPrism: false) Prism loads for the first Prefer request, which it answers', async () => {
