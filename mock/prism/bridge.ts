@@ -2,8 +2,8 @@
  * Stage prism (docs/design.md §4, layer 6): a request that asks for Prism's generated response (`Prefer`,
  * or `__code`-style query names) or whose operation has no handler is answered by Prism
  * (fallback.ts), in a worker thread of its own (thread.ts). Prism takes a second to load: the server
- * preloads it right after start (`preload`), and it loads in that thread, so no request stalls. A `Prefer` request's body is read,
- * typed (415) and validated (400) like any other before Prism sees it. An error status asked for is
+ * preloads it right after start (`preload`), and it loads in that thread, so no request stalls. A
+ * `Prefer` request's body is read, typed (415) and validated (400) like any other before Prism sees it. An error status asked for is
  * answered as the mock's own problem details (`problemAnswer`) without loading Prism, never with Prism's
  * generated body.
  */
@@ -16,22 +16,19 @@ import { ANSWERED, type Step } from '../pipeline/stages.ts';
 import { askedProblem, preferences, wantsPrism } from './preferences.ts';
 import { prismThread } from './thread.ts';
 
-type Loaded = Awaited<ReturnType<typeof prismThread>>;
-
 /** The prism step, with `preload()`: loads Prism (once) and resolves when it is ready. */
 export type PrismStep = Step & { preload(): Promise<unknown> };
 
 /** The prism step: `send` writes Prism's answer; bodies are read up to `maxBytes` (default 1 MiB). */
 export function prismStep(handlers: HandlerMap, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): PrismStep {
-  const load = prismThread;
   const step: Step = (ex: Exchange) => {
     const prefer = ex.req.headers.prefer as string | undefined;
     if (prefer === undefined && !(mayNamePrism(ex.search) && namesPrismQuery(ex.query)) && handlers[ex.op.operationId]) return;
     const asked = wantsPrism(prefer, ex.query);
     if (!asked && handlers[ex.op.operationId]) return;
-    return viaPrism(ex, load, asked, send, maxBytes);
+    return viaPrism(ex, asked, send, maxBytes);
   };
-  return Object.assign(step, { preload: load });
+  return Object.assign(step, { preload: prismThread });
 }
 
 /** The request body as Prism gets it: JSON bodies typed (415), parsed (400) and validated against the spec (400). */
@@ -50,7 +47,7 @@ function preparedBody(ex: Exchange, raw: Buffer): unknown {
  * Prism's answer. When the request asked for it (`asked`), an answer Prism cannot produce (say, for an
  * `Accept` no documented response has) is the request's problem: 400 on its preference, never a 5xx.
  */
-async function viaPrism(ex: Exchange, load: () => Promise<Loaded>, asked: boolean, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): Promise<typeof ANSWERED> {
+async function viaPrism(ex: Exchange, asked: boolean, send: (ex: Exchange, out: Outgoing) => void, maxBytes?: number): Promise<typeof ANSWERED> {
   const req = ex.req;
   try {
     const raw = ex.op.requestBody ? await readBody(req, maxBytes) : (req.resume(), Buffer.alloc(0));
@@ -62,7 +59,7 @@ async function viaPrism(ex: Exchange, load: () => Promise<Loaded>, asked: boolea
       send(ex, failure(ex.requestId, problemAnswer(ex, problem.status, problem.code)));
       return ANSWERED;
     }
-    const prism = await load();
+    const prism = await prismThread();
     // A plain copy of the query (parseQuery's has no prototype, which Prism may not expect; the route
     // stage's is frozen, pipeline/route.ts).
     const query = Object.fromEntries(Object.entries(ex.query).map(([name, values]) => [name, [...values]]));

@@ -1,8 +1,8 @@
 /**
  * HTTP edges of the mock (docs/integrators.md, "Reliability"): prototype-named lookups, repeated singleton headers
  * (RFC 9112 §3.2), absolute URLs from the public origin (never the Host header), server limits, strict
- * UTF-8, validated `Prefer` bodies, Prism preloaded in a thread of its own, a client abort logged as nothing, and no plaintext
- * secret kept by authentication (Authentication 4: one-way hashes only).
+ * UTF-8, validated `Prefer` bodies, Prism preloaded in a thread of its own, a client abort logged as
+ * nothing, and no plaintext secret kept by authentication (Authentication 4: one-way hashes only).
  */
 import { test, expect } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
