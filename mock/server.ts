@@ -46,8 +46,9 @@ export interface MockOptions {
   /**
    * Load Prism (the `Prefer` fallback, about a second of CPU, in its own worker thread: prism/thread.ts)
    * right after start (default true), so the first `Prefer` request waits for nothing. false: it loads
-   * on the first request that needs it, or when `prismLoaded` is read (the embedded mock of a conformance run: the suite
-   * sends no `Prefer` request, and the runner's start-up has better use for that second).
+   * on the first request that needs it, or when `prismLoaded` is read (the embedded mock of a
+   * conformance run: the suite sends no `Prefer` request, and the runner's start-up has better use for
+   * that second).
    */
   preloadPrism?: boolean;
 }

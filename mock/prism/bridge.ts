@@ -3,9 +3,9 @@
  * or `__code`-style query names) or whose operation has no handler is answered by Prism
  * (fallback.ts), in a worker thread of its own (thread.ts). Prism takes a second to load: the server
  * preloads it right after start (`preload`), and it loads in that thread, so no request stalls. A
- * `Prefer` request's body is read, typed (415) and validated (400) like any other before Prism sees it. An error status asked for is
- * answered as the mock's own problem details (`problemAnswer`) without loading Prism, never with Prism's
- * generated body.
+ * `Prefer` request's body is read, typed (415) and validated (400) like any other before Prism sees
+ * it. An error status asked for is answered as the mock's own problem details (`problemAnswer`)
+ * without loading Prism, never with Prism's generated body.
  */
 import type { HandlerMap } from '../http/context.ts';
 import { isJson, mediaType, parseJson, readBody } from '../http/body.ts';

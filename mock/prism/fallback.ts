@@ -22,10 +22,20 @@ const silent = {
   child() { return silent; },
 };
 
+/** What Prism is asked: the request as the mock read it; values structured-cloneable (it crosses to thread.ts's worker). */
+export interface PrismRequest {
+  method: string;
+  path: string;
+  query: Record<string, string[]>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
 export class PrismFallback {
   private ready?: Promise<{ prism: ReturnType<typeof createInstance>; operations: IHttpOperation[] }>;
 
-  private load() {
+  /** Reads the spec's operations and builds Prism (once); resolves when both are ready. */
+  load() {
     this.ready ??= getHttpOperationsFromSpec(OPENAPI_FILE).then((operations) => ({
       operations,
       prism: createInstance(
@@ -42,7 +52,7 @@ export class PrismFallback {
    */
   async respond(
     op: Operation,
-    request: { method: string; path: string; query: Record<string, string[]>; headers: Record<string, string | string[] | undefined>; body: unknown },
+    request: PrismRequest,
   ): Promise<{ status: number; contentType?: string; body?: string; problem?: AskedProblem }> {
     const prefs = preferences(request.headers.prefer as string | undefined, request.query);
     const asked = askedProblem(op, prefs);

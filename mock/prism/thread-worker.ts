@@ -1,14 +1,15 @@
 /**
- * The Prism thread's side (thread.ts): loads Prism (fallback.ts) and the operations once, says `ready`,
- * then answers each `{ id, operationId, request }` with `{ id, answer }`, or `{ id, problem }` when
- * Prism cannot honour the preference (a ProblemError, re-thrown as one by the mock), or `{ id, error }`
- * for anything else (a 500 the mock logs).
+ * The Prism thread's side (thread.ts): loads Prism (fallback.ts: its code, then the spec's operations
+ * and its instance) and the mock's operations once, says `ready`, then answers each `{ id,
+ * operationId, request }` with `{ id, answer }`, or `{ id, problem }` when Prism cannot honour the
+ * preference (a ProblemError, re-thrown as one by the mock), or `{ id, error }` for anything else (a
+ * 500 the mock logs).
  */
 import { parentPort } from 'node:worker_threads';
 import { loadOperations } from '../../contract/openapi.ts';
 import { ProblemError } from '../http/problem.ts';
-import { PrismFallback } from './fallback.ts';
-import type { PrismRequest, ThreadReply } from './thread.ts';
+import { PrismFallback, type PrismRequest } from './fallback.ts';
+import type { ThreadReply } from './thread.ts';
 
 const port = parentPort!;
 const fallback = new PrismFallback();
@@ -27,4 +28,7 @@ port.on('message', ({ id, operationId, request }: { id: number; operationId: str
     },
   );
 });
+// Ready once Prism is built (about a quarter of a second after its code has loaded), so the first
+// `Prefer` request after `prismLoaded` waits for none of it.
+await fallback.load();
 port.postMessage({ ready: true });

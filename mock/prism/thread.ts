@@ -8,18 +8,10 @@
  */
 import { Worker } from 'node:worker_threads';
 import { ProblemError } from '../http/problem.ts';
-
-/** What Prism is asked (fallback.ts `respond`): the request as the mock read it; values structured-cloneable. */
-export interface PrismRequest {
-  method: string;
-  path: string;
-  query: Record<string, string[]>;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-}
+import type { PrismFallback, PrismRequest } from './fallback.ts';
 
 /** Prism's answer (fallback.ts `respond`): a response, or the problem the mock answers instead. */
-export type PrismAnswer = Awaited<ReturnType<import('./fallback.ts').PrismFallback['respond']>>;
+export type PrismAnswer = Awaited<ReturnType<PrismFallback['respond']>>;
 
 /** A message from the thread: one answer, problem or error per request id. */
 export type ThreadReply =
