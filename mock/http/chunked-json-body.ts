@@ -21,6 +21,14 @@ export class ChunkedJsonBody {
     return (this.#textBytes ?? Buffer.byteLength(this.head) + Buffer.byteLength(this.tail)) + this.items.length;
   }
 
+  /**
+   * How to hand `head` and `tail` to the socket: `latin1` when the maker measured them as ASCII (as many
+   * bytes as characters; the same bytes, copied instead of encoded), `utf8` otherwise.
+   */
+  get textEncoding(): BufferEncoding {
+    return this.#textBytes === this.head.length + this.tail.length ? 'latin1' : 'utf8';
+  }
+
   /** The whole body as text. */
   toString(): string {
     return `${this.head}${this.items.toString()}${this.tail}`;

@@ -70,11 +70,33 @@ const LIST_META = '],"meta":{"request_id":"';
  */
 export function list(ctx: Context, items: Buffer, pagination: { hasMore: boolean; cursor: string; totalCount: number }): Reply {
   const requestId = ctx.requestId;
-  const cursor = JSON.stringify(pagination.cursor);
+  const cursor = quotedCursor(pagination.cursor);
   const middle = `","api_version":"${API_VERSION}","pagination":{"has_more":${pagination.hasMore},"cursor":`;
   const end = `,"total_count":${pagination.totalCount}}}}`;
-  const textBytes = LIST_HEAD.length + LIST_META.length + Buffer.byteLength(requestId) + middle.length + Buffer.byteLength(cursor) + end.length;
-  return page(LIST_HEAD, items, `${LIST_META}${requestId}${middle}${cursor}${end}`, textBytes);
+  const textBytes = LIST_HEAD.length + LIST_META.length + Buffer.byteLength(requestId) + middle.length + cursor.bytes + end.length;
+  return page(LIST_HEAD, items, `${LIST_META}${requestId}${middle}${cursor.json}${end}`, textBytes);
+}
+
+/** A cursor token as a JSON string, and that string's length in UTF-8 bytes. */
+interface QuotedCursor {
+  readonly token: string;
+  readonly json: string;
+  readonly bytes: number;
+}
+
+let lastCursor: QuotedCursor = { token: '', json: '""', bytes: 2 };
+
+/**
+ * `cursor` quoted as JSON. A page asked for again reuses its token (paging/pages.ts `cachedToken`),
+ * the very same string, so the last one quoted is remembered and its 200 or so characters are not
+ * scanned again per request.
+ */
+function quotedCursor(cursor: string): QuotedCursor {
+  if (cursor !== lastCursor.token) {
+    const json = JSON.stringify(cursor);
+    lastCursor = { token: cursor, json, bytes: Buffer.byteLength(json) };
+  }
+  return lastCursor;
 }
 
 /** A bare JSON body (compatibility style, parts section). */

@@ -36,17 +36,18 @@ export function byteLengthOf(body: string | ChunkedJsonBody): number {
 
 /**
  * Ends a response with its body of `bytes` UTF-8 bytes: a list page's chunks in one write (the records'
- * bytes are not copied), text in one encoding (`textEncoding`).
+ * bytes are not copied), text in one encoding (`textEncoding` here and in ChunkedJsonBody).
  */
 function endWith(res: ServerResponse, body: string | ChunkedJsonBody, bytes: number): void {
   if (!(body instanceof ChunkedJsonBody)) {
     res.end(body, textEncoding(body, bytes));
     return;
   }
+  const encoding = body.textEncoding;
   res.cork();
-  res.write(body.head);
+  res.write(body.head, encoding);
   res.write(body.items);
-  res.end(body.tail);
+  res.end(body.tail, encoding);
   res.uncork();
 }
 
