@@ -21,16 +21,22 @@ export class ChunkedJsonBody {
     return (this.#textBytes ?? Buffer.byteLength(this.head) + Buffer.byteLength(this.tail)) + this.items.length;
   }
 
-  /**
-   * How to hand `head` and `tail` to the socket: `latin1` when the maker measured them as ASCII (as many
-   * bytes as characters; the same bytes, copied instead of encoded), `utf8` otherwise.
-   */
+  /** How to hand `head` and `tail` to the socket (`textEncoding`; `utf8` when the maker did not measure them). */
   get textEncoding(): BufferEncoding {
-    return this.#textBytes === this.head.length + this.tail.length ? 'latin1' : 'utf8';
+    return this.#textBytes === undefined ? 'utf8' : textEncoding(this.head.length + this.tail.length, this.#textBytes);
   }
 
   /** The whole body as text. */
   toString(): string {
     return `${this.head}${this.items.toString()}${this.tail}`;
   }
+}
+
+/**
+ * How to hand text of `chars` characters and `bytes` UTF-8 bytes to the socket: `latin1` when it is
+ * ASCII (as many bytes as characters), whose bytes are then the same and are copied instead of encoded;
+ * `utf8` otherwise.
+ */
+export function textEncoding(chars: number, bytes: number): BufferEncoding {
+  return bytes === chars ? 'latin1' : 'utf8';
 }

@@ -5,7 +5,7 @@
 import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { RateDecision } from '../pipeline/rate-limit.ts';
 import { ProblemError, problemBody } from '../http/problem.ts';
-import { ChunkedJsonBody } from './chunked-json-body.ts';
+import { ChunkedJsonBody, textEncoding } from './chunked-json-body.ts';
 
 /** A response about to be written; what onSend hooks (faults, the self-test's mutants) may change. */
 export interface Outgoing {
@@ -36,11 +36,11 @@ export function byteLengthOf(body: string | ChunkedJsonBody): number {
 
 /**
  * Ends a response with its body of `bytes` UTF-8 bytes: a list page's chunks in one write (the records'
- * bytes are not copied), text in one encoding (`textEncoding` here and in ChunkedJsonBody).
+ * bytes are not copied), text in one encoding (chunked-json-body.ts `textEncoding`).
  */
 function endWith(res: ServerResponse, body: string | ChunkedJsonBody, bytes: number): void {
   if (!(body instanceof ChunkedJsonBody)) {
-    res.end(body, textEncoding(body, bytes));
+    res.end(body, textEncoding(body.length, bytes));
     return;
   }
   const encoding = body.textEncoding;
@@ -70,14 +70,6 @@ export function writeApiSuccess(res: ServerResponse, requestId: string, status: 
     'Content-Length', String(bytes),
   ]);
   endWith(res, body, bytes);
-}
-
-/**
- * How to hand a text body of `bytes` UTF-8 bytes to the socket: `latin1` when it is ASCII (as many bytes
- * as characters), whose bytes are then the same and are copied instead of encoded; `utf8` otherwise.
- */
-function textEncoding(body: string, bytes: number): BufferEncoding {
-  return bytes === body.length ? 'latin1' : 'utf8';
 }
 
 /** A successful reply with its headers. */
