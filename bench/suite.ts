@@ -4,7 +4,7 @@
  * - `suite`: `mms-conformance run` against the embedded mock (what `npm run conformance` runs), with
  *   Playwright's JSON reporter beside the kit's, so the run's wall time splits into its parts (start-up
  *   to the first test, the setup project, the parallel project, the serial project, reports) and the
- *   requests of each test (its evidence attachment, suites/lib/exchange.ts) add up per spec file; the
+ *   requests of each test (its evidence attachment, contract/exchange.ts) add up per spec file; the
  *   requests per family are the report's own `run.requestsByFamily` (both tallied by
  *   suites/reporter/request-tally.ts).
  * - `remote`: the same suite against a mock in a process of its own, reached through its profile as a
@@ -22,7 +22,7 @@ import { parseTimings } from '../contract/timings.ts';
 import { controlHeaders } from './control.ts';
 import { startMockServer } from './servers.ts';
 import { tallyRequests } from '../suites/reporter/request-tally.ts';
-import type { ConformanceReport } from '../suites/reporter/model.ts';
+import type { ConformanceReport } from '../contract/report/model.ts';
 
 /** Requests a one-live-key remote target allows per minute (Limits: 1,000 per sk_live_ key). */
 export const LIVE_KEY_REQUESTS_PER_MINUTE = 1000;

@@ -8,7 +8,7 @@
  * | 130  | interrupted by SIGINT (no verdict written) |
  * | 143  | terminated by SIGTERM (no verdict written) |
  */
-import type { Verdict } from '../suites/reporter/model.ts';
+import type { Verdict } from '../contract/report/model.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, sigint: 130, sigterm: 143 } as const;
 

@@ -12,7 +12,7 @@ import { UsageError } from './exit-codes.ts';
  */
 export async function checkedWaivers(file: string): Promise<string> {
   const path = resolve(file);
-  const { loadWaivers } = await import('../suites/reporter/waivers.ts');
+  const { loadWaivers } = await import('../contract/report/waivers.ts');
   try {
     loadWaivers(path);
   } catch (e) {

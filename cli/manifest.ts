@@ -10,8 +10,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CATALOG_FILE, OPENAPI_FILE, ROOT } from '../contract/paths.ts';
 import { withoutComments } from '../contract/profile.ts';
-import type { ConformanceReport } from '../suites/reporter/model.ts';
-import { REPORT_FILES } from '../suites/reporter/write.ts';
+import type { ConformanceReport } from '../contract/report/model.ts';
+import { REPORT_FILES } from '../contract/report/write.ts';
 import { EXIT, UsageError } from './exit-codes.ts';
 
 import { MANIFEST_FILE, SIGNATURE_FILE } from './bundle-files.ts';

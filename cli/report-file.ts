@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { ROOT } from '../contract/paths.ts';
 import { cachedSchemaFileValidator } from '../contract/validator-cache.ts';
-import type { ConformanceReport } from '../suites/reporter/model.ts';
+import type { ConformanceReport } from '../contract/report/model.ts';
 import { UsageError } from './exit-codes.ts';
 
 export const REPORT_SCHEMA_FILE = resolve(ROOT, 'spec', 'report.schema.json');

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
 import { readRunEnv, type RunEnv } from '../contract/run-env.ts';
 import { markTime, processStart } from '../contract/timings.ts';
-import { REPORT_FILES } from '../suites/reporter/files.ts';
+import { REPORT_FILES } from '../contract/report/files.ts';
 import { MANIFEST_FILE, SIGNATURE_FILE } from './bundle-files.ts';
 import { EXIT, UsageError, verdictExitCode } from './exit-codes.ts';
 import { checkedOutput, checkedWaivers } from './inputs.ts';
@@ -165,7 +165,7 @@ export async function runConformance(o: RunOptions): Promise<number> {
   let code = verdictExitCode(report.verdict, o.allowIncomplete);
   if (o.strict && report.run.tests.failed > 0) code = EXIT.failed;
   if (o.baseline) {
-    const { diffReports, formatDiff } = await import('../suites/reporter/diff.ts');
+    const { diffReports, formatDiff } = await import('../contract/report/diff.ts');
     const diff = diffReports(readReport(o.baseline), report);
     process.stdout.write(`\nAgainst the baseline ${o.baseline}:\n${formatDiff(diff)}\n`);
     if (diff.regressions.length > 0) code = EXIT.failed;

@@ -1,6 +1,6 @@
 /**
  * The validating half of the proxy: judges one observed exchange with the kit's own contract — the
- * compiled router and Ajv validators (contract/) and the suite's universal checks (suites/checks/), the
+ * compiled router and Ajv validators and the universal checks (contract/checks/), the
  * same functions that judge the conformance suite's responses (response media type included).
  *
  * Request side (Errors: "query, JSON, filename or field validation failed" → 400 `validation_error`):
@@ -12,8 +12,8 @@ import { parse as parseQueryString } from 'node:querystring';
 import { loadOperations } from '../contract/openapi.ts';
 import { Router } from '../contract/router.ts';
 import { compileRequestValidators, type RequestValidator } from '../contract/validators.ts';
-import { CHECKS, type CheckState } from '../suites/checks/registry.ts';
-import type { Exchange } from '../suites/lib/exchange.ts';
+import { runChecks, type Check, type CheckState } from '../contract/checks/registry.ts';
+import { buildExchange, type Exchange } from '../contract/exchange.ts';
 import type { ObservedExchange } from './forward.ts';
 import { headerRecord } from './headers.ts';
 
@@ -77,61 +77,44 @@ export class Judge {
     if (o.status >= 200 && o.status < 300) {
       for (const p of problems) findings.push({ ...base, side: 'response', check: 'invalidRequestAccepted', requirement: p.requirement, message: `${o.status} to a request whose ${p.message}`, location: p.location });
     }
-    for (const check of CHECKS) {
-      // A HEAD answer is a GET answer without its body (RFC 9110 §9.3.2): body checks do not apply.
-      if (o.method === 'HEAD' && check.name === 'problemDetails') continue;
-      for (const found of check.run(x, this.state)) {
-        const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
-        const message = typeof found === 'string' ? found : found.message;
-        const location = typeof found === 'string' ? locationOf(found) : (found.at.startsWith('/') ? found.at.replace(/\/\d+(?=\/|$)/g, '/*') : found.at.toLowerCase());
-        findings.push({ ...base, side: 'response', check: check.name, requirement, message, location });
-      }
+    // A HEAD answer is a GET answer without its body (RFC 9110 §9.3.2): body checks do not apply.
+    const skip = o.method === 'HEAD' ? (check: Check) => check.name === 'problemDetails' : undefined;
+    for (const f of runChecks(x, this.state, skip)) {
+      const location = f.at === undefined ? locationOf(f.message) : f.at.startsWith('/') ? f.at.replace(/\/\d+(?=\/|$)/g, '/*') : f.at.toLowerCase();
+      findings.push({ ...base, side: 'response', check: f.check, requirement: f.requirement, message: f.message, location });
     }
     return findings;
   }
 
-  /** The exchange as the suite's checks see it (suites/lib/exchange.ts). */
+  /** The exchange as the suite's checks see it (contract/exchange.ts); outside the base, the URL keeps the whole path. */
   private exchange(o: ObservedExchange): Exchange {
     const q = o.target.indexOf('?');
     const rawPath = q === -1 ? o.target : o.target.slice(0, q);
-    const inside = rawPath.startsWith(`${this.basePath}/`);
-    const apiPath = inside ? rawPath.slice(this.basePath.length) : rawPath;
-    const route = inside ? this.router.match(o.method, apiPath) : undefined;
-    const requestHeaders = headerRecord(o.requestHeaders);
-    const responseHeaders = headerRecord(o.responseHeaders);
-    const text = o.responseBody.bytes().toString('utf8');
-    let json: unknown;
-    if (!o.responseBody.truncated && text.length > 0 && /json/.test(responseHeaders['content-type'] ?? '')) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-    }
-    // The checks tell requests outside the API by the URL's path equalling the recorded path.
     let url = `http://proxy${rawPath.startsWith('/') ? '' : '/'}${rawPath}`;
-    let path = apiPath;
+    let pathname = rawPath;
     try {
-      if (!inside) path = new URL(url).pathname;
+      if (!rawPath.startsWith(`${this.basePath}/`)) pathname = new URL(url).pathname;
     } catch {
       url = 'http://proxy/';
-      path = '/';
+      pathname = '/';
     }
-    return {
+    const text = o.responseBody.truncated ? undefined : o.responseBody.bytes().toString('utf8');
+    return buildExchange({
       method: o.method,
       url,
-      path,
-      operation: route?.kind === 'match' ? route.match.operation : undefined,
-      requestHeaders,
+      pathname,
+      basePath: this.basePath,
+      requestHeaders: headerRecord(o.requestHeaders),
       requestBody: o.requestBody.length > 0 ? o.requestBody.bytes().toString('utf8') : undefined,
       status: o.status,
-      responseHeaders,
-      responseBody: o.responseBody.truncated ? `<${o.responseBody.length} bytes>` : text,
-      json,
+      responseHeaders: headerRecord(o.responseHeaders),
+      responseText: text,
+      responseBody: text ?? `<${o.responseBody.length} bytes>`,
       durationMs: o.durationMs,
-      authenticated: (requestHeaders.authorization ?? '').startsWith('Bearer sk_'),
-      retries: [],
-    };
+    }, (method, path) => {
+      const route = this.router.match(method, path);
+      return route.kind === 'match' ? route.match.operation : undefined;
+    });
   }
 
   /** What the spec rejects in the request (parameters, JSON body); each finding is a request finding. */

@@ -17,15 +17,15 @@ import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { requestUse, type TargetProfile } from '../contract/profile.ts';
 import type { Module } from '../contract/openapi.ts';
 import { ApiClient, type ClientSession } from './lib/client.ts';
-import { EVIDENCE_ATTACHMENT, evidenceOf } from './lib/exchange.ts';
+import { EVIDENCE_ATTACHMENT, evidenceOf } from '../contract/exchange.ts';
 import { keepWorkerAfterFailure } from './lib/kept-failure.ts';
-import { COVERAGE_ATTACHMENT, observedOf } from './reporter/coverage.ts';
+import { COVERAGE_ATTACHMENT, observedOf } from '../contract/report/coverage.ts';
 import { need, type KeyPath } from './lib/needs.ts';
 import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
 import { Redactor } from './lib/redact.ts';
 import { targetProfile } from './lib/target.ts';
-import type { CheckState } from './checks/registry.ts';
+import type { CheckState } from '../contract/checks/registry.ts';
 
 /** Clients by role of the target profile. */
 export interface Roles {

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { writeReports } from '../suites/reporter/write.ts';
-import type { ConformanceReport } from '../suites/reporter/model.ts';
+import { writeReports } from '../contract/report/write.ts';
+import type { ConformanceReport } from '../contract/report/model.ts';
 
 const [input = 'reports/conformance.json', out = dirname(input)] = process.argv.slice(2);
 const paths = writeReports(JSON.parse(readFileSync(input, 'utf8')) as ConformanceReport, out);

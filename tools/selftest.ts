@@ -28,7 +28,7 @@ import { MUTANTS, mutantNamed } from '../mock/mutants/catalog.ts';
 import { VARIANTS, variantsNamed } from '../mock/variants/catalog.ts';
 import { startMock } from '../mock/server.ts';
 import type { Mutant } from '../mock/mutants/mutation.ts';
-import type { ConformanceReport } from '../suites/reporter/model.ts';
+import type { ConformanceReport } from '../contract/report/model.ts';
 
 const { values: args } = parseArgs({
   options: {

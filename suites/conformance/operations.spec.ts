@@ -27,7 +27,7 @@ import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
 import { isEnumSchema, operations } from '../lib/operations.ts';
 import { workerPrepared as prepared } from '../lib/prepared-cache.ts';
 import { borrow, runningTest } from '../lib/response-samples.ts';
-import { responseValidator } from '../lib/spec-index.ts';
+import { responseValidator } from '../../contract/spec-index.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expectPrepared, settleTaken, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';

@@ -8,7 +8,7 @@
  */
 import { test, expect } from '../fixtures.ts';
 import { namesRecord, operations, rotatingShare } from '../lib/operations.ts';
-import { responseValidator } from '../lib/spec-index.ts';
+import { responseValidator } from '../../contract/spec-index.ts';
 import { compatSamples, listSamples, meterSamples, missingAuthorization, named, operationErrors, refusedWritesWorkOrder, workOrderSamples, type SampleContext } from '../lib/sample-sets.ts';
 import type { ApiResponse, RequestOptions } from '../lib/client.ts';
 import { RECIPES } from '../recipes/index.ts';

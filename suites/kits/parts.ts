@@ -97,7 +97,7 @@ export interface PartsKit {
 
 /**
  * The section of `workOrderId` as the test last read it, when nothing was sent to the work order or its
- * section since (the test's own exchanges, newest first: suites/lib/exchange.ts): a GET of the section
+ * section since (the test's own exchanges, newest first: contract/exchange.ts): a GET of the section
  * answering 200. Undefined when the last exchange on the work order was anything else (a command, a
  * PATCH, a failed read) or there was none. Only this test writes to its work orders (docs/design.md), so
  * what it read last is what the section holds, but for its version, which a command on another work

@@ -11,9 +11,9 @@
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { readRunEnv } from '../../contract/run-env.ts';
-import { CHECKS, type CheckState } from '../checks/registry.ts';
-import { operationFor } from './spec-index.ts';
-import { MAX_BODY_CHARS, type CheckFailure, type Exchange } from './exchange.ts';
+import { runChecks, type CheckState } from '../../contract/checks/registry.ts';
+import { operationFor } from '../../contract/spec-index.ts';
+import { buildExchange, MAX_BODY_CHARS, type CheckFailure, type Exchange, type ExchangeInput } from '../../contract/exchange.ts';
 import type { RateGovernor } from './pacing.ts';
 import type { Redactor } from './redact.ts';
 
@@ -170,7 +170,7 @@ export class ApiClient {
       } catch (e) {
         const error = redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`, origin);
         // No answer (timeout, reset, garbage): the request is the evidence, status 0 as in HAR; no check runs on it.
-        s.exchanges.push({ ...this.requestRecord(method, url, headers, data), status: 0, responseHeaders: {}, responseBody: '', error: error.message.split('\n')[0], durationMs: Date.now() - started, startedAt, retries });
+        s.exchanges.push({ ...this.exchangeOf(method, url, headers, data, { status: 0, responseHeaders: {}, responseBody: '', durationMs: Date.now() - started, startedAt, retries }), error: error.message.split('\n')[0] });
         if (s.stillPassing()) s.lastRead = s.exchanges.length - 1;
         throw error;
       }
@@ -186,47 +186,28 @@ export class ApiClient {
         await sleep(wait * 1000);
         continue;
       }
-      let json: unknown;
-      if (text.length > 0 && /json/.test(responseHeaders['content-type'] ?? '')) {
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-      }
-      const exchange: Exchange = {
-        ...this.requestRecord(method, url, headers, data),
-        status: response.status(),
-        responseHeaders,
-        responseBody: truncate(s.redactor.text(text)),
-        json,
-        durationMs: Date.now() - started,
-        startedAt,
-        retries,
-      };
+      const exchange = this.exchangeOf(method, url, headers, data, { status: response.status(), responseHeaders, responseText: text, responseBody: truncate(s.redactor.text(text)), durationMs: Date.now() - started, startedAt, retries });
       s.exchanges.push(exchange);
       this.check(exchange);
-      return tracked<T>(s, s.exchanges.length - 1, { status: exchange.status, headers: responseHeaders, body: json as T, text, exchange });
+      return tracked<T>(s, s.exchanges.length - 1, { status: exchange.status, headers: responseHeaders, body: exchange.json as T, text, exchange });
     }
   }
 
-  /** The request half of an exchange, redacted; `credential` names the profile key it carried. */
-  private requestRecord(method: string, url: URL, headers: Record<string, string>, data: string | Buffer | undefined) {
+  /** The exchange of a request (redacted; `credential` names the profile key it carried) and its answer (contract/exchange.ts). */
+  private exchangeOf(method: string, url: URL, headers: Record<string, string>, data: string | Buffer | undefined, answer: Pick<ExchangeInput, 'status' | 'responseHeaders' | 'responseText' | 'responseBody' | 'durationMs' | 'startedAt' | 'retries'>): Exchange {
     const s = this.session;
-    const basePath = new URL(s.baseUrl).pathname.replace(/\/$/, '');
-    const apiPath = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
     const header = headers.authorization;
     const credential = header === undefined ? undefined : s.redactor.envName(header);
-    return {
+    return buildExchange({
       method,
       url: s.redactor.text(url.toString()),
-      path: apiPath,
-      operation: url.pathname.startsWith(`${basePath}/`) ? operationFor(method, apiPath) : undefined,
+      pathname: url.pathname,
+      basePath: new URL(s.baseUrl).pathname.replace(/\/$/, ''),
       requestHeaders: s.redactor.value(headers),
       requestBody: data === undefined ? undefined : truncate(s.redactor.text(typeof data === 'string' ? data : data.length > 2000 ? `<${data.length} bytes>` : data.toString('utf8'))),
-      authenticated: header !== undefined && header.startsWith('Bearer sk_'),
+      ...answer,
       ...(credential ? { credential } : {}),
-    };
+    }, operationFor);
   }
 
   private authorization(): { header: string | null; key?: string; waitMs: number } {
@@ -242,14 +223,6 @@ export class ApiClient {
   private check(x: Exchange): void {
     const s = this.session;
     const exchange = s.exchanges.length - 1;
-    for (const check of CHECKS) {
-      for (const finding of check.run(x, s.checkState)) {
-        const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
-        const { message, at } = typeof finding === 'string' ? { message: finding, at: undefined } : finding;
-        const failure: CheckFailure & { exchange: number } = { check: check.name, requirement, message, operationId: x.operation?.operationId, status: x.status, exchange };
-        if (at !== undefined) failure.at = at;
-        s.checkFailures.push(failure);
-      }
-    }
+    for (const failure of runChecks(x, s.checkState)) s.checkFailures.push({ ...failure, exchange });
   }
 }

@@ -6,7 +6,7 @@
  *
  * Accounting (docs/design.md §6): a sample's requests count in the test that sent them — the first test of
  * the worker that asked for the set. A later test judging the same response *borrows* it: the exchange is
- * appended to the borrowing test's session marked `sentBy` (suites/lib/exchange.ts), so it is that test's
+ * appended to the borrowing test's session marked `sentBy` (contract/exchange.ts), so it is that test's
  * evidence when an assertion on it fails, and it is not counted among that test's requests.
  *
  * A set is made once per worker and key; a set whose making threw is forgotten (the next test makes its

@@ -15,18 +15,18 @@ import { loadOpenApi, loadOperations } from '../../contract/openapi.ts';
 import { ROOT } from '../../contract/paths.ts';
 import { readRunEnv, type RunOutcome } from '../../contract/run-env.ts';
 import { markTime } from '../../contract/timings.ts';
-import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../lib/exchange.ts';
+import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../../contract/exchange.ts';
 import type { Redactor } from '../lib/redact.ts';
 import { runRedactor, targetProfile } from '../lib/target.ts';
-import { renderHar } from './har.ts';
+import { renderHar } from '../../contract/report/har.ts';
 import { buildReport } from './verdicts.ts';
-import { loadWaivers } from './waivers.ts';
-import { writeReports } from './write.ts';
+import { loadWaivers } from '../../contract/report/waivers.ts';
+import { writeReports } from '../../contract/report/write.ts';
 import { Progress } from './progress.ts';
-import { renderFailures } from './console.ts';
+import { renderFailures } from '../../contract/report/console.ts';
 import { errorText, withRerunCommand } from './property-failure.ts';
-import type { ConformanceReport, TestOutcome, TestStatus } from './model.ts';
-import { COVERAGE_ATTACHMENT, computeCoverage, mergeObserved, type Observed } from './coverage.ts';
+import type { ConformanceReport, TestOutcome, TestStatus } from '../../contract/report/model.ts';
+import { COVERAGE_ATTACHMENT, computeCoverage, mergeObserved, type Observed } from '../../contract/report/coverage.ts';
 
 export interface ReporterOptions { outputDir?: string; progress?: boolean }
 

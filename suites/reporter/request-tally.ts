@@ -1,6 +1,6 @@
 /**
  * Requests of a run grouped by family or file: the sum of each test's `requests` (its evidence
- * attachment, suites/lib/exchange.ts). The one tally behind the report's `run.requestsByFamily`
+ * attachment, contract/exchange.ts). The one tally behind the report's `run.requestsByFamily`
  * (verdicts.ts) and the bench's requests by file (bench/suite.ts), so the two never count differently.
  */
 

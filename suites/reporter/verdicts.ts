@@ -14,8 +14,8 @@
  *   change the verdict.
  */
 import type { Catalog } from '../../contract/catalog.ts';
-import { checkSignature, type CheckFailure, type EvidenceRecord } from '../lib/exchange.ts';
-import type { ConformanceReport, RequirementResult, RootCause, Tally, TestOutcome, Verdict, Waiver, WaiverUse } from './model.ts';
+import { checkSignature, type CheckFailure, type EvidenceRecord } from '../../contract/exchange.ts';
+import type { ConformanceReport, RequirementResult, RootCause, Tally, TestOutcome, Verdict, Waiver, WaiverUse } from '../../contract/report/model.ts';
 import { requestFamilyOf, tallyRequests } from './request-tally.ts';
 
 const emptyTally = (): Tally => ({ total: 0, passed: 0, failed: 0, waived: 0, notAssessed: 0, untestable: 0 });

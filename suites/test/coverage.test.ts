@@ -1,8 +1,8 @@
-/** The report's API coverage (suites/reporter/coverage.ts; docs/generative.md, "Coverage"). */
+/** The report's API coverage (contract/report/coverage.ts; docs/generative.md, "Coverage"). */
 import { test, expect } from '@playwright/test';
 import { loadOperations } from '../../contract/openapi.ts';
-import { computeCoverage, documentedInputs, mergeObserved, observedOf } from '../reporter/coverage.ts';
-import { coverageHtml } from '../reporter/coverage-html.ts';
+import { computeCoverage, documentedInputs, mergeObserved, observedOf } from '../../contract/report/coverage.ts';
+import { coverageHtml } from '../../contract/report/coverage-html.ts';
 
 const ops = loadOperations();
 const op = (id: string) => ops.find((o) => o.operationId === id)!;

@@ -1,8 +1,8 @@
 /**
- * exchanges.har (suites/reporter/har.ts) is HAR 1.2: a document built from recorded evidence — an
+ * exchanges.har (contract/report/har.ts) is HAR 1.2: a document built from recorded evidence — an
  * answered request with a body, a redirect, and a request that got no answer (status 0) — validates
  * against har-schema (draft-06 JSON Schema, through the kit's Ajv with the draft-06 meta-schema), and
- * keeps the order, redaction and test names of the evidence. Reproductions (suites/reporter/reproduce.ts)
+ * keeps the order, redaction and test names of the evidence. Reproductions (contract/report/reproduce.ts)
  * quote bodies for POSIX shells and name keys by variable.
  */
 import { test, expect } from '@playwright/test';
@@ -10,10 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { renderHar } from '../reporter/har.ts';
-import { curlCommand } from '../reporter/reproduce.ts';
-import type { TestOutcome } from '../reporter/model.ts';
-import type { EvidenceRecord } from '../lib/exchange.ts';
+import { renderHar } from '../../contract/report/har.ts';
+import { curlCommand } from '../../contract/report/reproduce.ts';
+import type { TestOutcome } from '../../contract/report/model.ts';
+import type { EvidenceRecord } from '../../contract/exchange.ts';
 
 const require = createRequire(import.meta.url);
 const HAR_SCHEMAS = require('har-schema') as Record<string, { $id: string }>;

@@ -1,16 +1,16 @@
 /** The report's formats (docs/vendors.md, "Reading a report", "Waivers"; docs/ci.md, "Baselines"): schema-valid JSON, JUnit per requirement, Markdown, waivers, diff. */
 import { test, expect } from '@playwright/test';
 import { loadOperations } from '../../contract/openapi.ts';
-import { computeCoverage } from '../reporter/coverage.ts';
+import { computeCoverage } from '../../contract/report/coverage.ts';
 import { XMLParser } from 'fast-xml-parser';
 import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../reporter/verdicts.ts';
-import { renderJunit } from '../reporter/junit.ts';
-import { renderMarkdown } from '../reporter/markdown.ts';
-import { renderHtml } from '../reporter/html.ts';
-import { diffReports } from '../reporter/diff.ts';
+import { renderJunit } from '../../contract/report/junit.ts';
+import { renderMarkdown } from '../../contract/report/markdown.ts';
+import { renderHtml } from '../../contract/report/html.ts';
+import { diffReports } from '../../contract/report/diff.ts';
 import { reportProblems } from '../../cli/report-file.ts';
-import type { TestOutcome, Waiver } from '../reporter/model.ts';
+import type { TestOutcome, Waiver } from '../../contract/report/model.ts';
 
 const catalog = loadCatalog();
 const ctx = (waivers: Waiver[] = []) => ({ catalog, tool: { name: 't', version: '0' }, target: { name: 'x', baseUrl: 'http://x/v1', embedded: false }, spec: { title: 's', version: '1.0' }, startedAt: new Date('2026-11-22T10:00:00Z'), finishedAt: new Date('2026-11-22T10:01:00Z'), shard: null, waivers });

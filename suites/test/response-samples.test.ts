@@ -1,16 +1,16 @@
 /**
  * Shared sample responses (suites/lib/response-samples.ts): a set is made once per pool and key, its
  * requests count in the session that sent them, a later session borrows them as evidence of its own
- * (suites/lib/exchange.ts `sentBy`, evidenceOf), and a set whose making threw is made again.
+ * (contract/exchange.ts `sentBy`, evidenceOf), and a set whose making threw is made again.
  */
 import { test, expect } from '@playwright/test';
 import { ApiClient, tracked, type ApiResponse, type ClientSession } from '../lib/client.ts';
-import { evidenceOf, type Exchange } from '../lib/exchange.ts';
+import { evidenceOf, type Exchange } from '../../contract/exchange.ts';
 import { SamplePool } from '../lib/response-samples.ts';
 import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../reporter/verdicts.ts';
 import { reportProblems } from '../../cli/report-file.ts';
-import type { TestOutcome } from '../reporter/model.ts';
+import type { TestOutcome } from '../../contract/report/model.ts';
 
 /** A session as the fixtures make one, without a request context (the pool never sends through it). */
 function session(passing = true): ClientSession {

@@ -3,8 +3,8 @@ import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport, failedRequirementsOf } from '../reporter/verdicts.ts';
 import { proves } from '../lib/proves.ts';
-import type { TestOutcome } from '../reporter/model.ts';
-import { evidenceOf, type Exchange } from '../lib/exchange.ts';
+import type { TestOutcome } from '../../contract/report/model.ts';
+import { evidenceOf, type Exchange } from '../../contract/exchange.ts';
 import { withRerunCommand } from '../reporter/property-failure.ts';
 
 const catalog = loadCatalog();

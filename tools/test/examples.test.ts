@@ -3,7 +3,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { profileProblems } from '../../contract/profile.ts';
-import { loadWaivers } from '../../suites/reporter/waivers.ts';
+import { loadWaivers } from '../../contract/report/waivers.ts';
 
 test('the example target profile satisfies the schema', () => {
   expect(profileProblems(JSON.parse(readFileSync('examples/target-profile.example.json', 'utf8')))).toEqual([]);

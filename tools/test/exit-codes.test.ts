@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT, verdictExitCode } from '../../cli/exit-codes.ts';
-import type { ConformanceReport } from '../../suites/reporter/model.ts';
+import type { ConformanceReport } from '../../contract/report/model.ts';
 import { alive, cliRun, descendants, startCli } from './run-cli.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { loadCatalog } from '../../contract/catalog.ts';
 import { buildReport } from '../../suites/reporter/verdicts.ts';
-import { renderHtml } from '../../suites/reporter/html.ts';
-import type { TestOutcome } from '../../suites/reporter/model.ts';
+import { renderHtml } from '../../contract/report/html.ts';
+import type { TestOutcome } from '../../contract/report/model.ts';
 import { launchChromium } from '../lib/browser.ts';
 
 let browser: Browser;

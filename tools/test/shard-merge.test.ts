@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../../contract/paths.ts';
-import type { ConformanceReport } from '../../suites/reporter/model.ts';
+import type { ConformanceReport } from '../../contract/report/model.ts';
 
 test.setTimeout(600_000);
 

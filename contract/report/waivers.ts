@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { ROOT } from '../../contract/paths.ts';
+import { ROOT } from '../paths.ts';
 import type { Waiver } from './model.ts';
 
 export const WAIVERS_SCHEMA_FILE = resolve(ROOT, 'spec', 'waivers.schema.json');

@@ -1,6 +1,6 @@
 /** Every header the description documents for the operation's response is present and valid (SPEC-006). */
 import type { Check, Finding } from './types.ts';
-import { responseValidator } from '../lib/spec-index.ts';
+import { responseValidator } from '../spec-index.ts';
 
 export const documentedHeaders: Check = {
   name: 'documentedHeaders',

@@ -2,8 +2,7 @@
  * One request and its response as the suite records them: the evidence of the report (docs/design.md §6).
  * Bodies are kept as text, truncated; secrets are redacted before anything leaves the worker.
  */
-import type { Operation } from '../../contract/openapi.ts';
-import type { ClientSession } from './client.ts';
+import type { Operation } from './openapi.ts';
 
 export interface Exchange {
   method: string;
@@ -68,6 +67,68 @@ export interface EvidenceRecord {
   requests: number;
 }
 
+/** The raw pieces of one exchange, as the suite's client or the proxy saw them (secrets already redacted where kept). */
+export interface ExchangeInput {
+  method: string;
+  /** The request's URL, absolute, as kept in the evidence. */
+  url: string;
+  /** The request's path (no query string), raw; `basePath` is the API's base (`/v1`) inside it. */
+  pathname: string;
+  basePath: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status: number;
+  responseHeaders: Record<string, string>;
+  /** The response body as received, for its JSON (undefined: not parsed, e.g. truncated). */
+  responseText?: string;
+  /** The response body as kept in the evidence. */
+  responseBody: string;
+  durationMs: number;
+  startedAt?: string;
+  retries?: Exchange['retries'];
+  credential?: string;
+}
+
+/** Resolves a request path to the operation it addresses: `(method, path relative to the base) → operation`. */
+export type OperationLookup = (method: string, apiPath: string) => Operation | undefined;
+
+/**
+ * The one builder of an Exchange, for the suite's client and the proxy: the path relative to the API
+ * base and its operation (none outside the base; the checks then keep the URL's whole path), the JSON
+ * of a response whose content type says JSON, and whether the request carried a key.
+ */
+export function buildExchange(input: ExchangeInput, lookup: OperationLookup): Exchange {
+  const inside = input.pathname.startsWith(`${input.basePath}/`);
+  const path = inside ? input.pathname.slice(input.basePath.length) : input.pathname;
+  const text = input.responseText;
+  let json: unknown;
+  if (text !== undefined && text.length > 0 && /json/.test(input.responseHeaders['content-type'] ?? '')) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  const x: Exchange = {
+    method: input.method,
+    url: input.url,
+    path,
+    operation: inside ? lookup(input.method, path) : undefined,
+    requestHeaders: input.requestHeaders,
+    requestBody: input.requestBody,
+    status: input.status,
+    responseHeaders: input.responseHeaders,
+    responseBody: input.responseBody,
+    json,
+    durationMs: input.durationMs,
+    authenticated: (input.requestHeaders.authorization ?? '').startsWith('Bearer sk_'),
+    retries: input.retries ?? [],
+  };
+  if (input.startedAt !== undefined) x.startedAt = input.startedAt;
+  if (input.credential !== undefined) x.credential = input.credential;
+  return x;
+}
+
 export const EVIDENCE_ATTACHMENT = 'conformance-evidence';
 export const MAX_BODY_CHARS = 4000;
 
@@ -79,12 +140,19 @@ export function checkSignature(f: CheckFailure): string {
 /** How many exchanges before the one a failing assertion read are kept (folded in the report). */
 const EARLIER_KEPT = 6;
 
+/** What `evidenceOf` reads of a test's session: its exchanges, its check failures and the exchange last read (-1: none). */
+export interface EvidenceSource {
+  exchanges: Exchange[];
+  checkFailures: Array<CheckFailure & { exchange: number }>;
+  lastRead: number;
+}
+
 /**
  * The evidence of one test (docs/design.md §6): every check failure once per exchange (the exchange of the
  * first failure of each signature kept), and for a failed test the exchange its failing assertion read (the session's
  * `lastRead`, else the last one) with up to EARLIER_KEPT exchanges before it.
  */
-export function evidenceOf(session: Pick<ClientSession, 'exchanges' | 'checkFailures' | 'lastRead'>, failed: boolean): EvidenceRecord {
+export function evidenceOf(session: EvidenceSource, failed: boolean): EvidenceRecord {
   const keep = new Set<number>();
   const seen = new Set<string>();
   const failures: EvidenceRecord['checkFailures'] = [];

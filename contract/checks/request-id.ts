@@ -4,7 +4,7 @@
  * failure names its requirement; and never repeated (REQID-004: it is a correlation id).
  */
 import type { Check } from './types.ts';
-import type { Exchange } from '../lib/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 
 function missingId(x: Exchange): string[] {
   const id = x.responseHeaders['x-request-id'];

@@ -3,7 +3,7 @@
  * response the suite receives, and each proves one requirement of the catalog. A check returns the
  * problems it found (empty: passed); the client reports them by check name and requirement.
  */
-import type { Exchange } from '../lib/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 
 /** Per-worker memory some checks need (ids seen, the errors_url prefix). */
 export interface CheckState {

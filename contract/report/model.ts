@@ -3,7 +3,7 @@
  * it, organised by the requirement catalog.
  */
 import type { CoverageReport } from './coverage.ts';
-import type { EvidenceRecord } from '../lib/exchange.ts';
+import type { EvidenceRecord } from '../exchange.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 export type RequirementVerdict = 'passed' | 'failed' | 'waived' | 'not assessed' | 'untestable';

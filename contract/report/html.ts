@@ -7,7 +7,7 @@
  */
 import type { ConformanceReport, RequirementResult, RootCause, Tally } from './model.ts';
 import { highlightJson } from './json-highlight.ts';
-import type { EvidenceRecord } from '../lib/exchange.ts';
+import type { EvidenceRecord } from '../exchange.ts';
 import { curlCommand } from './reproduce.ts';
 import { coverageHtml } from './coverage-html.ts';
 

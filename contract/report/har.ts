@@ -6,7 +6,7 @@
  * and for a response the test borrowed from another test of its worker (a shared sample,
  * suites/lib/response-samples.ts), the test that sent it.
  */
-import type { EvidenceRecord } from '../lib/exchange.ts';
+import type { EvidenceRecord } from '../exchange.ts';
 import type { TestOutcome } from './model.ts';
 
 type Recorded = EvidenceRecord['exchanges'][number];

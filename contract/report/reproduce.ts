@@ -5,7 +5,7 @@
  * `credential`); everything else is single-quoted (`'` written `'\''`). A binary body, or one the
  * evidence truncated, cannot be pasted: the command reads it from a file and says so.
  */
-import type { EvidenceRecord } from '../lib/exchange.ts';
+import type { EvidenceRecord } from '../exchange.ts';
 
 /** `text` as one POSIX shell word: single-quoted, each `'` written `'\''`. */
 export function shellQuote(text: string): string {

@@ -8,14 +8,14 @@
  * recorded: each test attaches a compact summary of its own (`observedOf`, COVERAGE_ATTACHMENT) and the
  * reporter merges them (`mergeObserved`) into the report's `coverage` (`computeCoverage`).
  */
-import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
+import { loadOpenApi, type JsonSchema, type Operation } from '../openapi.ts';
 
 export const COVERAGE_ATTACHMENT = 'conformance-coverage';
 
 /** What one test observed, by operationId: statuses answered and inputs sent (`query:limit`, `body:title`). */
 export type Observed = Record<string, { statuses: number[]; inputs: string[] }>;
 
-/** The part of an exchange coverage reads (suites/lib/exchange.ts Exchange). */
+/** The part of an exchange coverage reads (contract/exchange.ts Exchange). */
 export interface ObservedExchange {
   operation?: Pick<Operation, 'operationId' | 'parameters'>;
   url: string;

@@ -7,7 +7,7 @@
  * does: "Content-Type: application/json is sent on JSON writes"; its 415 is judged by ERR-010).
  */
 import type { Check } from './types.ts';
-import type { Exchange } from '../lib/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 
 const CROSS_CUTTING = new Set([401, 403, 429]);
 

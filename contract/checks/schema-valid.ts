@@ -3,7 +3,7 @@
  * view (SPEC-002; SPEC-005 for operations whose route is inferred).
  */
 import type { Check } from './types.ts';
-import { responseValidator } from '../lib/spec-index.ts';
+import { responseValidator } from '../spec-index.ts';
 
 export const schemaValid: Check = {
   name: 'schemaValid',

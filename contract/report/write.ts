@@ -28,7 +28,7 @@ function writeWhole(file: string, text: string): void {
 }
 
 /**
- * Writes the report's files under `dir`, and `har` (suites/reporter/har.ts) as exchanges.har when given;
+ * Writes the report's files under `dir`, and `har` (contract/report/har.ts) as exchanges.har when given;
  * returns their paths. Throws the first write error.
  */
 export function writeReports(report: ConformanceReport, dir: string, har?: string): Record<keyof typeof REPORT_FILES, string> {

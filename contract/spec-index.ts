@@ -3,10 +3,10 @@
  * validators of that operation (stated view: inferred shapes never decide), loaded from standalone code
  * generated once per spec (contract/validator-cache.ts).
  */
-import { loadOperations, type Operation } from '../../contract/openapi.ts';
-import { Router } from '../../contract/router.ts';
-import type { ResponseValidator } from '../../contract/validators.ts';
-import { cachedResponseValidators } from '../../contract/validator-cache.ts';
+import { loadOperations, type Operation } from './openapi.ts';
+import { Router } from './router.ts';
+import type { ResponseValidator } from './validators.ts';
+import { cachedResponseValidators } from './validator-cache.ts';
 
 let router: Router | undefined;
 let validators: Map<string, Map<number, ResponseValidator>> | undefined;

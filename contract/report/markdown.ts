@@ -2,7 +2,7 @@
  * The Markdown summary of a conformance report (docs/ci.md, "JUnit and the step summary"), short enough for a pull-request comment or
  * `$GITHUB_STEP_SUMMARY`: the verdict, the root causes first (docs/design.md §6), the counts, and each
  * failing `must` requirement once with its first message line and root causes, then the `curl` command
- * reproducing each failed requirement's failing exchange (suites/reporter/reproduce.ts).
+ * reproducing each failed requirement's failing exchange (contract/report/reproduce.ts).
  */
 import type { ConformanceReport } from './model.ts';
 import { curlCommand } from './reproduce.ts';
