@@ -167,7 +167,7 @@ for (const [name, run] of [['suite', report.suite], ['remote', report.remote]] a
   const s = (ms: number) => `${fixed(ms / 1000, 1)} s`;
   const against = name === 'suite' ? ` (target ≤ 20 s: ${run.wallMs <= 20_000 ? 'met' : 'missed'})` : ' (no time target: latency added on purpose)';
   out.push('', `${name}: ${s(run.wallMs)} wall${against} = start-up ${s(p.startupMs)} + worker start ${s(p.workerStartMs)} + parallel ${s(p.parallelMs)} + serial ${s(p.serialMs)} + reports ${s(p.reportsMs)} (worker start includes the setup test, ${s(p.setupMs)})`);
-  out.push(`  start-up = CLI ${s(p.startup.cliMs)} + runner and config ${s(p.startup.runnerMs)} + global setup (mock) ${s(p.startup.globalSetupMs)} + test files ${s(p.startup.loadTestsMs)}`);
+  out.push(`  start-up = CLI ${s(p.startup.cliMs)} + embedded mock ${s(p.startup.embeddedMockMs)} + runner and config ${s(p.startup.runnerMs)} + global setup ${s(p.startup.globalSetupMs)} + test files ${s(p.startup.loadTestsMs)}`);
   if (p.workerStart) out.push(`  worker start = setup's worker ${s(p.workerStart.setupWorkerMs)} + setup test ${s(p.workerStart.setupTestMs)} + parallel workers ${s(p.workerStart.parallelWorkersMs)}`);
   out.push(`  reports = workers' end and teardown ${s(p.reports.teardownMs)} + kit reports ${s(p.reports.kitReportsMs)} + Playwright's reporters ${s(p.reports.otherReportersMs)} + redaction ${s(p.reports.redactMs)} + runner's exit ${s(p.reports.exitMs)} + CLI after the runner ${s(p.reports.cliMs)}`);
   out.push(`  busy time by project: ${Object.entries(run.busyMsByProject).map(([k, v]) => `${k} ${fixed(v / 1000, 1)} s`).join(', ')}`);

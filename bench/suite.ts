@@ -37,11 +37,13 @@ export interface SuitePhases {
   /** The CLI's spawn to the test files loaded in the runner: the sum of `startup`. */
   startupMs: number;
   startup: {
-    /** Spawn of the CLI to its spawn of Playwright's runner (Node, tsx, the CLI's modules, the options' checks). */
+    /** Spawn of the CLI to its spawn of Playwright's runner (Node, tsx, the CLI's modules, the options' checks), less the embedded mock's start. */
     cliMs: number;
+    /** The embedded mock's start in the CLI (cli/embedded-target.ts); 0 against a profile's target. */
+    embeddedMockMs: number;
     /** The runner's spawn to its global setup (Node, Playwright, the config, the reporters). */
     runnerMs: number;
-    /** The global setup: the embedded mock's start. */
+    /** The global setup (the run's settings checked). */
     globalSetupMs: number;
     /** Loading every test file in the runner. */
     loadTestsMs: number;
@@ -140,6 +142,8 @@ function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: numbe
   const at = (event: string, from: number, to: number) => Math.min(Math.max(marks[event] ?? from, from), to);
   const firstParallel = parallel?.start ?? first;
   const cliSpawn = at('cli.spawn', spawnedAt, firstParallel);
+  const targetStart = at('cli.targetStart', spawnedAt, cliSpawn);
+  const targetReady = at('cli.targetReady', targetStart, cliSpawn);
   const setupStart = at('globalSetup.start', cliSpawn, firstParallel);
   const setupEnd = at('globalSetup.end', setupStart, firstParallel);
   const loaded = at('tests.loaded', setupEnd, firstParallel);
@@ -150,7 +154,7 @@ function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: numbe
   const redactEnd = at('redact.end', redactStart, runnerExit);
   return {
     startupMs: loaded - spawnedAt,
-    startup: { cliMs: cliSpawn - spawnedAt, runnerMs: setupStart - cliSpawn, globalSetupMs: setupEnd - setupStart, loadTestsMs: loaded - setupEnd },
+    startup: { cliMs: cliSpawn - spawnedAt - (targetReady - targetStart), embeddedMockMs: targetReady - targetStart, runnerMs: setupStart - cliSpawn, globalSetupMs: setupEnd - setupStart, loadTestsMs: loaded - setupEnd },
     workerStartMs: firstParallel - loaded,
     setupMs: setup ? setup.end - setup.start : 0,
     workerStart: setup && setup.start >= loaded && setup.end <= firstParallel

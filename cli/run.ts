@@ -12,6 +12,7 @@ import { REPORT_FILES } from '../contract/report/files.ts';
 import { MANIFEST_FILE, SIGNATURE_FILE } from './bundle-files.ts';
 import { EXIT, UsageError, verdictExitCode } from './exit-codes.ts';
 import { checkedOutput, checkedWaivers } from './inputs.ts';
+import { RunFolders, startEmbeddedTarget } from './embedded-target.ts';
 import { listPlaywright, runPlaywright } from './playwright.ts';
 import { selectionGrep, type Selection } from './selection.ts';
 
@@ -57,8 +58,8 @@ export interface RunOptions extends Selection {
  */
 async function targetSettings(o: RunOptions): Promise<{ run: Partial<RunEnv>; env: NodeJS.ProcessEnv }> {
   if (o.target && !o.profile) throw new UsageError('--target needs --profile: the suite needs the keys and fixtures of the target (see docs/vendors.md)');
-  // The embedded mock: a mutant named in the CLI's own environment (the self-test) carries over.
-  if (!o.profile) return { run: { mockSeed: o.seed, mockMutant: readRunEnv().mockMutant, mockVariant: readRunEnv().mockVariant }, env: {} };
+  // The embedded mock (cli/embedded-target.ts): started by runConformance once every option is checked.
+  if (!o.profile) return { run: {}, env: {} };
   const [{ profileAndTarget, runCheck }, { wrongLines }] = await Promise.all([import('./profile.ts'), import('./profile-check.ts')]);
   const { profile, baseUrl } = await profileAndTarget(o.profile, o.target);
   if (o.profileCheck !== false) {
@@ -144,11 +145,23 @@ export async function runConformance(o: RunOptions): Promise<number> {
     process.stdout.write(`${e.message}\n`);
     return EXIT.ok;
   }
-  const { args, run, env } = prepared;
+  const { args, env } = prepared;
+  let run = prepared.run;
   for (const file of [MANIFEST_FILE, SIGNATURE_FILE]) rmSync(resolve(run.reportsDir!, file), { force: true });
   for (const file of Object.values(REPORT_FILES)) rmSync(resolve(run.reportsDir!, file), { force: true });
+  const folders = new RunFolders();
+  let embedded: Awaited<ReturnType<typeof startEmbeddedTarget>> | undefined;
   let after: ReturnType<typeof afterRun> | undefined;
   try {
+    run = { ...run, runDir: folders.make('mms-run-') };
+    if (!o.profile) {
+      // A mutant or variants named in the CLI's own environment (the self-test) carry over.
+      const { mockMutant, mockVariant } = readRunEnv();
+      markTime('cli.targetStart');
+      embedded = await startEmbeddedTarget({ seed: o.seed, mutant: mockMutant, variant: mockVariant }, folders);
+      markTime('cli.targetReady');
+      run = { ...run, ...embedded.run };
+    }
     // While Playwright's runner loads (one core), the modules needed at the end load on the other.
     await runPlaywright(args, run, undefined, env, () => {
       markTime('cli.spawn');
@@ -156,6 +169,8 @@ export async function runConformance(o: RunOptions): Promise<number> {
       after.catch(() => undefined);
     });
   } finally {
+    await embedded?.stop();
+    folders.remove();
     removeEmptyFolders(resolve(run.reportsDir!, 'test-results'));
   }
   markTime('cli.runnerExit');

@@ -10,23 +10,21 @@
 export interface RunEnv {
   /** REPORTS_DIR: where reports go (relative to the working directory when relative); default `reports`. */
   reportsDir: string;
-  /** TARGET_URL: the API base of the target, no trailing slash (set by the global setup for the embedded mock). */
+  /** TARGET_URL: the API base of the target, no trailing slash. */
   targetUrl?: string;
   /** TARGET_PROFILE: the target profile file. */
   targetProfile?: string;
-  /** TARGET_EMBEDDED: the target is the embedded mock the global setup started. */
+  /** TARGET_EMBEDDED: the target is the embedded mock the CLI started (cli/embedded-target.ts). */
   targetEmbedded: boolean;
   /** MMS_TARGET_NAME: the target's name when no profile is at hand (`report merge`). */
   targetName?: string;
-  /** MOCK_SEED: seed of the embedded mock. */
-  mockSeed?: number;
   /** MOCK_MUTANT: name of a mutant of mock/mutants/catalog.ts the embedded mock applies (the self-test). */
   mockMutant?: string;
   /** MOCK_VARIANT: comma-separated variants of mock/variants/catalog.ts the embedded mock serves (docs/freedoms.md). */
   mockVariant?: string;
   /** MMS_WAIVERS: the waiver file the reporter applies. */
   waivers?: string;
-  /** MMS_RUN_DIR: scratch directory of the run (fixture leases), made by the global setup. */
+  /** MMS_RUN_DIR: scratch directory of the run (fixture leases), made by the CLI. */
   runDir?: string;
   /** MMS_PROGRESS: the conformance reporter prints progress lines instead of a line per test. */
   progress: boolean;
@@ -50,7 +48,7 @@ export interface RunEnv {
 
 const VARS = {
   reportsDir: 'REPORTS_DIR', targetUrl: 'TARGET_URL', targetProfile: 'TARGET_PROFILE', targetEmbedded: 'TARGET_EMBEDDED',
-  targetName: 'MMS_TARGET_NAME', mockSeed: 'MOCK_SEED', mockMutant: 'MOCK_MUTANT', mockVariant: 'MOCK_VARIANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
+  targetName: 'MMS_TARGET_NAME', mockMutant: 'MOCK_MUTANT', mockVariant: 'MOCK_VARIANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
   progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME', genBudget: 'MMS_GEN_BUDGET',
   testTimeout: 'MMS_TEST_TIMEOUT', reporter: 'MMS_REPORTER', timingsFile: 'MMS_TIMINGS',
 } as const satisfies Record<keyof RunEnv, string>;
@@ -65,7 +63,6 @@ export function readRunEnv(env: NodeJS.ProcessEnv = process.env): RunEnv {
     targetProfile: v('targetProfile'),
     targetEmbedded: v('targetEmbedded') === '1',
     targetName: v('targetName'),
-    mockSeed: n('mockSeed'),
     mockMutant: v('mockMutant'),
     mockVariant: v('mockVariant'),
     waivers: v('waivers'),
@@ -98,11 +95,6 @@ export function runEnvFor(run: Partial<RunEnv>, base: NodeJS.ProcessEnv = proces
   const env = { ...base };
   for (const name of Object.values(VARS)) delete env[name];
   return { ...env, ...runEnvVars(run) };
-}
-
-/** Adds settings to this process's environment (the global setup, for the workers it starts). */
-export function extendRunEnv(patch: Partial<RunEnv>): void {
-  Object.assign(process.env, runEnvVars(patch));
 }
 
 /** How a run ended, as the conformance reporter records it in MMS_OUTCOME for the CLI. */

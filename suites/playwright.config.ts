@@ -1,6 +1,6 @@
 /**
  * The conformance run (docs/design.md §5); its settings come from the run's environment (contract/run-env.ts).
- * Target: the run's URL + profile, or the embedded mock. Projects: `setup` (the target answers) →
+ * Target: the run's URL + profile (the embedded mock's, when the CLI started it). Projects: `setup` (the target answers) →
  * `conformance` (conformance/, properties/ and generative/: fully parallel, every test makes its own data) → `serial` (rate limits
  * and the clock; runs last, one worker, as setup's teardown). The run's selection is each project's
  * `grep` except setup's: a command-line --grep would not reach `serial`, which runs as a teardown.
@@ -15,15 +15,14 @@ import { targetProfile } from './lib/target.ts';
 
 const run = readRunEnv();
 // The profile's headers, TLS and proxy reach every request through `use` (its CA bundle, through
-// NODE_EXTRA_CA_CERTS set by the CLI). The embedded mock's profile, written by the global setup, asks for none.
+// NODE_EXTRA_CA_CERTS set by the CLI). The embedded mock's profile, written by the CLI, asks for none.
 const use = run.targetProfile ? requestUse(targetProfile()) : {};
 const reports = resolve(process.cwd(), run.reportsDir);
 const grep = run.grep ? new RegExp(run.grep) : undefined;
-// Default workers. The embedded mock answers in this process and every worker's time is CPU: one worker
+// Default workers. The embedded mock answers in the CLI's process and every worker's time is CPU: one worker
 // per core (at least 2, at most 4) — on 2 cores, 4 workers made each test ~3 times slower and paid two
 // more worker start-ups (bench/README.md). A remote target's answers are mostly waiting: 4.
-const embedded = !run.targetProfile && !run.targetUrl;
-const defaultWorkers = embedded ? Math.max(2, Math.min(4, availableParallelism())) : 4;
+const defaultWorkers = run.targetEmbedded ? Math.max(2, Math.min(4, availableParallelism())) : 4;
 // Playwright's context options at the values its own option fixtures compute when nothing is set
 // (their documented defaults). Given as values, they are no fixtures to run: Playwright sets up every
 // option fixture for every test (its auto fixtures depend on them all) as a step whose stack trace it
@@ -38,7 +37,6 @@ const contextDefaults = {
 export default defineConfig({
   testDir: '.',
   globalSetup: './setup/global-setup.ts',
-  globalTeardown: './setup/global-teardown.ts',
   workers: run.workers ?? defaultWorkers,
   fullyParallel: true,
   timeout: run.testTimeout ?? 60_000,
