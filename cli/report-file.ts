@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { ROOT } from '../contract/paths.ts';
-import { cachedSchemaFileValidator } from '../contract/validator-cache.ts';
+import { cachedSchemaFileValidator } from '../contract/ajv-cache.ts';
 import type { ConformanceReport } from '../contract/report/model.ts';
 import { UsageError } from './exit-codes.ts';
 

@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import type { ValidateFunction } from 'ajv';
 import { loadOpenApi, type JsonSchema } from './openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from './schema-view.ts';
-import { cachedCompiler } from './schema-cache.ts';
+import { cachedCompiler } from './ajv-cache.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -35,7 +35,7 @@ const compiled = new Map<string, ValidateFunction>();
 
 /**
  * The Ajv validator of `schema` in `view` (compiled once per schema text, from the disk cache of
- * compiled schemas when it holds it: contract/schema-cache.ts). Used as the oracle.
+ * compiled schemas when it holds it: contract/ajv-cache.ts). Used as the oracle.
  */
 export function validatorOf(schema: JsonSchema, view: SchemaView): ValidateFunction {
   const key = `${view}:${JSON.stringify(schema)}`;

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { PROFILE_SCHEMA_FILE } from './paths.ts';
-import { cachedSchemaFileValidator } from './validator-cache.ts';
+import { cachedSchemaFileValidator } from './ajv-cache.ts';
 import type { Module } from './openapi.ts';
 
 export interface StockFixture { partId: string; locationId: string }

@@ -1,12 +1,11 @@
 /**
  * The spec as the suite's checks need it: which operation a request addressed, and the response
  * validators of that operation (stated view: inferred shapes never decide), loaded from standalone code
- * generated once per spec (contract/validator-cache.ts).
+ * generated once per spec (contract/response-validators.ts, contract/ajv-cache.ts).
  */
 import { loadOperations, type Operation } from './openapi.ts';
 import { Router } from './router.ts';
-import type { ResponseValidator } from './validators.ts';
-import { cachedResponseValidators } from './validator-cache.ts';
+import { cachedResponseValidators, type ResponseValidator } from './response-validators.ts';
 
 let router: Router | undefined;
 let validators: Map<string, Map<number, ResponseValidator>> | undefined;

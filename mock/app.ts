@@ -19,7 +19,7 @@ import { announcesBody, drained } from './http/body.ts';
 import { ProblemError } from './http/problem.ts';
 import { byteLengthOf, failure, success, write, writeApiSuccess, type Outgoing } from './http/send.ts';
 import { socketAnswers, type SocketAnswers } from './http/socket-answers.ts';
-import { CursorCodec, type CursorChecks } from './paging/cursor.ts';
+import { CursorCodec, type CursorChecks } from './http/cursor.ts';
 import { authenticateStep } from './pipeline/authenticate.ts';
 import { CORS_HEADERS, addCorsHeaders, withPreflight } from './pipeline/cors.ts';
 import { authorizeStep, moduleCheck, type AuthorizePolicy } from './pipeline/authorize.ts';

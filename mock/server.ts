@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { MockApp } from './app.ts';
 import { FaultInjector } from './control/faults.ts';
 import { controlApi } from './control/routes.ts';
+import type { ServedApp } from './control/served.ts';
 import { controlGuard, isLoopbackAddress, newControlToken } from './control/guard.ts';
 import { invalid } from './http/problem.ts';
 import { mutantHooks, mutantOptions } from './mutants/attach.ts';
@@ -71,8 +72,7 @@ export interface RunningMock {
   stop(): Promise<void>;
 }
 
-/** The app as served: with the faults the control API injects (they attach to it as hooks). */
-export type ServedApp = MockApp & { readonly faults: FaultInjector };
+export type { ServedApp };
 
 /** The most connections the mock holds open at once. */
 export const MAX_CONNECTIONS = 512;

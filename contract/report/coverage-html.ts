@@ -4,7 +4,7 @@
  * reached, and statuses the target answered that the operation does not document.
  */
 import type { CoverageReport, OperationCoverage } from './coverage.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from './escape-html.ts';
 
 const pct = (a: number, b: number) => (b === 0 ? '—' : `${Math.round((100 * a) / b)}%`);
 const list = (items: Array<string | number>, cls = '') => (items.length ? items.map((i) => `<code${cls ? ` class="${cls}"` : ''}>${escapeHtml(i)}</code>`).join(' ') : '<span class="zero">none</span>');

@@ -10,13 +10,9 @@ import { highlightJson } from './json-highlight.ts';
 import type { EvidenceRecord } from '../exchange.ts';
 import { curlCommand } from './reproduce.ts';
 import { coverageHtml } from './coverage-html.ts';
+import { escapeHtml } from './escape-html.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(text: unknown): string {
-  return String(text ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
+export { escapeHtml };
 
 const VERDICT_CLASS: Record<string, string> = {
   conformant: 'pass', 'not conformant': 'fail', incomplete: 'warn',

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MODULES, loadScopes, type Module } from '../../contract/openapi.ts';
-import type { ServedApp } from '../server.ts';
+import type { ServedApp } from './served.ts';
 import { parseJson, readBody } from '../http/body.ts';
 import { failure, write } from '../http/send.ts';
 import { ProblemError, invalid } from '../http/problem.ts';

@@ -13,13 +13,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { MODULES, loadScopes, type Module } from '../../contract/openapi.ts';
 import { ProblemError, invalid } from '../http/problem.ts';
-import { Random } from '../seed/random.ts';
+import { Random } from '../store/random.ts';
 import { seedOrg } from '../seed/build.ts';
 import { exportState, loadOrg, worldFromState, type StateDocument, type WorldDoc } from '../state/document.ts';
 import { checkStateDocument } from '../state/validate.ts';
 import { Org } from '../store/org.ts';
 import type { OrgSettings } from '../store/types.ts';
-import type { ServedApp } from '../server.ts';
+import type { ServedApp } from './served.ts';
 import { boundedString, isObject, onlyFields } from './input.ts';
 
 /** The largest `PUT /__mock/state` body: 64 MiB. */

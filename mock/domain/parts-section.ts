@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import type { Org } from '../store/org.ts';
 import type { LocationRow, PartStatus, PartsLine, PartsState, Schemas, StockMovement, WorkOrderRow } from '../store/types.ts';
 import { conflict, invalid, notFound } from '../http/problem.ts';
-import { requireModule } from '../pipeline/authorize.ts';
+import { requireModule } from './modules.ts';
 import { isActive } from './work-order-state.ts';
 import { COMMITTING, committedBy, demandsOn, onHand, quantitiesByStock, recordMovements, shortfalls, stockKey } from './stock.ts';
 

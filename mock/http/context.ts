@@ -6,7 +6,7 @@ import type { Operation } from '../../contract/openapi.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { Org } from '../store/org.ts';
 import type { World } from '../store/world.ts';
-import type { CursorCodec } from '../paging/cursor.ts';
+import type { CursorCodec } from './cursor.ts';
 import type { ChunkedJsonBody } from './chunked-json-body.ts';
 
 export interface Context {

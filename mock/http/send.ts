@@ -3,9 +3,19 @@
  * `X-RateLimit-*` headers (Limits › response headers); errors are `application/problem+json`.
  */
 import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { RateDecision } from '../pipeline/rate-limit.ts';
-import { ProblemError, problemBody } from '../http/problem.ts';
+import { ProblemError, problemBody } from './problem.ts';
 import { ChunkedJsonBody, textEncoding } from './chunked-json-body.ts';
+
+/** The outcome of one request against a key's budget (pipeline/rate-limit.ts), as the `X-RateLimit-*` headers tell it. */
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix time (seconds) at which the window resets. */
+  reset: number;
+  /** Seconds until the reset (at least 1); meaningful when refused. */
+  retryAfter: number;
+}
 
 /** A response about to be written; what onSend hooks (faults, the self-test's mutants) may change. */
 export interface Outgoing {

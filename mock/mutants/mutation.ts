@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Operation } from '../../contract/openapi.ts';
 import type { HandlerMap } from '../http/context.ts';
 import type { Outgoing } from '../http/send.ts';
-import type { CursorChecks } from '../paging/cursor.ts';
+import type { CursorChecks } from '../http/cursor.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { World } from '../store/world.ts';
 import type { ProfileJson } from '../profile.ts';

@@ -11,7 +11,7 @@ import type { Context, Reply } from '../http/context.ts';
 import { list, page } from '../http/envelope.ts';
 import { pageBytes } from '../http/json-cache.ts';
 import { cachedPage, type CachedPage } from './page-cache.ts';
-import type { CursorBinding } from './cursor.ts';
+import type { CursorBinding } from '../http/cursor.ts';
 import { searchSorted } from '../store/search-sorted.ts';
 
 const PAGING = new Set(['limit', 'cursor', 'direction']);

@@ -11,6 +11,7 @@ import type { Module, Operation } from '../../contract/openapi.ts';
 import { ProblemError } from '../http/problem.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { Org } from '../store/org.ts';
+import { requireModule } from '../domain/modules.ts';
 import type { Exchange } from './exchange.ts';
 import type { Step } from './stages.ts';
 
@@ -29,13 +30,6 @@ export interface AuthorizePolicy {
 export function requireScope(op: Operation, key: ApiKey): void {
   if (!key.scopes.has(op.scope)) {
     throw new ProblemError(403, 'insufficient_scope', `This operation needs the ${op.scope} scope.`, { required_scope: op.scope });
-  }
-}
-
-/** Throws 403 `module_disabled` when `module` is disabled for the organization. */
-export function requireModule(org: Org, module: Module | undefined): void {
-  if (module && !org.hasModule(module)) {
-    throw new ProblemError(403, 'module_disabled', `The ${module} module is disabled for this organization.`, { module });
   }
 }
 

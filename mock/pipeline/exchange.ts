@@ -8,11 +8,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Operation } from '../../contract/openapi.ts';
 import type { FieldError, RequestValidator } from '../../contract/validators.ts';
 import type { Context } from '../http/context.ts';
-import type { CursorCodec } from '../paging/cursor.ts';
+import type { CursorCodec } from '../http/cursor.ts';
 import type { Org } from '../store/org.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { World } from '../store/world.ts';
-import type { RateDecision } from './rate-limit.ts';
+import type { RateDecision } from '../http/send.ts';
 
 export class Exchange implements Context {
   // What a handler reads (Context).

@@ -4,22 +4,12 @@
  * requests per window and `sk_test_` keys 100. Every authenticated request counts.
  */
 import { ProblemError } from '../http/problem.ts';
+import type { RateDecision } from '../http/send.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { Exchange } from './exchange.ts';
 import type { Step } from './stages.ts';
 
 export const LIMITS = { live: 1000, test: 100 } as const;
-
-/** The outcome of one request against a key's budget. */
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Unix time (seconds) at which the window resets. */
-  reset: number;
-  /** Seconds until the reset (at least 1); meaningful when refused. */
-  retryAfter: number;
-}
 
 interface Window {
   start: number;

@@ -4,7 +4,7 @@
  * parameters (`origin`, the cursor codec of the current world).
  */
 import { validationError } from '../http/problem.ts';
-import type { CursorCodec } from '../paging/cursor.ts';
+import type { CursorCodec } from '../http/cursor.ts';
 import type { Exchange } from './exchange.ts';
 import type { Step } from './stages.ts';
 

@@ -8,7 +8,7 @@ import { Clock } from '../store/clock.ts';
 import { Org } from '../store/org.ts';
 import { World } from '../store/world.ts';
 import { loadOrganizations, type OrgFixture } from './fixtures-file.ts';
-import { Random } from './random.ts';
+import { Random } from '../store/random.ts';
 import type { SeedContext, SeedSize, Seeder } from './context.ts';
 import { seedPeople } from './people.ts';
 import { seedCustomFields } from './custom-fields.ts';

@@ -1,7 +1,7 @@
 /** What each family's seeder receives: the organization to fill, a seeded random source, its size. */
 import type { Org } from '../store/org.ts';
 import type { World } from '../store/world.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../store/random.ts';
 
 /** full: the main organization's realistic plant; small: a second organization; fixtures: only what its role needs. */
 export type SeedSize = 'full' | 'small' | 'fixtures';

@@ -4,7 +4,7 @@
  */
 import type { CustomFieldEntity, CustomFieldRow, ExtraFields } from '../store/types.ts';
 import type { Org } from '../store/org.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../store/random.ts';
 import type { Seeder } from './context.ts';
 
 const DEFINITIONS: Record<CustomFieldEntity, Array<{ label: string; type: string; options?: string[] }>> = {

@@ -9,7 +9,7 @@ import type { World } from '../store/world.ts';
 import { attachmentUrl } from '../handlers/work-requests.ts';
 import { PROBLEMS } from './names.ts';
 import { extraFieldsFor } from './custom-fields.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../store/random.ts';
 import type { Seeder } from './context.ts';
 
 /** Kinds of uploaded files: media type, file name, pixel size (null for documents). */

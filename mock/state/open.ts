@@ -7,6 +7,7 @@ import type { Clock } from '../store/clock.ts';
 import type { World } from '../store/world.ts';
 import { loadOrg, worldFromState, type StateDocument, type WorldDoc } from './document.ts';
 import type { Persistence } from './persistence.ts';
+import { redact } from './redact.ts';
 import { stateDocumentError } from './validate.ts';
 
 /** Whether `--state` names PostgreSQL (a `postgres://` or `postgresql://` URL). */
@@ -32,11 +33,6 @@ export async function openStateStore(spec: string): Promise<Persistence | undefi
     const why = err.code === 'SQLITE_BUSY' ? 'another process holds it (the file store serves one process; use PostgreSQL for replicas)' : err.message;
     throw Object.assign(new Error(`--state ${redact(spec)}: ${why}`), { code: 'ESTATE' });
   }
-}
-
-/** `spec` without a URL's password. */
-export function redact(spec: string): string {
-  return spec.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/, '$1:***@');
 }
 
 /** Reads and validates state document `path`; throws a one-line Error naming the bad field. */

@@ -33,7 +33,7 @@ import type { World } from '../store/world.ts';
 import { applyWorldDoc, dropOrg, loadOrg, orgToDoc, worldFromState, worldToDoc, STATE_FORMAT, STATE_VERSION, type OrgDoc, type WorldDoc } from './document.ts';
 import { isRead, orgKey, WORLD_KEY, type ControlEffect, type Persistence } from './persistence.ts';
 import { rateDecision, windowStart } from './rate.ts';
-import { redact } from './open.ts';
+import { redact } from './redact.ts';
 
 const SCHEMA = `
 CREATE SEQUENCE IF NOT EXISTS mock_revision;

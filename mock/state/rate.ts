@@ -3,7 +3,7 @@
  * per key, aligned to the clock minute; Authentication 2–3, Limits): the persistent stores count in
  * their database, so windows survive restarts and replicas share one budget.
  */
-import type { RateDecision } from '../pipeline/rate-limit.ts';
+import type { RateDecision } from '../http/send.ts';
 
 /** The start (epoch ms) of the window holding `now`. */
 export function windowStart(now: number): number {

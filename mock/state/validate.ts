@@ -3,7 +3,7 @@
  * and `--seed-file` refuse a bad document before anything changes.
  */
 import { readFileSync } from 'node:fs';
-import { newAjv } from '../../contract/validators.ts';
+import { newAjv } from '../../contract/ajv.ts';
 import { invalid, type ProblemError } from '../http/problem.ts';
 import type { StateDocument } from './document.ts';
 

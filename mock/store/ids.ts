@@ -5,7 +5,7 @@
  * Shape: `<prefix>_<9 base-36 digits of a global counter><3 random base-36 chars>`. The counter's start
  * and the random tail come from the seed, so a re-seeded mock has different ids.
  */
-import { Random } from '../seed/random.ts';
+import { Random } from './random.ts';
 
 export class IdFactory {
   private counter: number;

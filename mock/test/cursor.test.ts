@@ -1,7 +1,7 @@
 /** Signed cursors (Limits › Pagination): opaque, bound, expiring, unforgeable. */
 import { test, expect } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { CursorCodec, CURSOR_TTL_MS, type CursorBinding } from '../paging/cursor.ts';
+import { CursorCodec, CURSOR_TTL_MS, type CursorBinding } from '../http/cursor.ts';
 import { ProblemError } from '../http/problem.ts';
 
 const binding: CursorBinding = { endpoint: 'listMeters', org: 'org_a', filters: 'asset_id="x"', limit: 20, direction: 'asc' };

@@ -7,7 +7,7 @@
 import { test, expect } from '@playwright/test';
 import { generatedValue, identifierHandlers } from '../handlers/identifiers.ts';
 import { seedIdentifiers } from '../seed/identifiers.ts';
-import { Random } from '../seed/random.ts';
+import { Random } from '../store/random.ts';
 import { Clock } from '../store/clock.ts';
 import { Org } from '../store/org.ts';
 import { World } from '../store/world.ts';

@@ -7,7 +7,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { loadOpenApi, type JsonSchema } from '../../contract/openapi.ts';
-import { createSchemaRegistry } from '../../contract/validators.ts';
+import { createSchemaRegistry } from '../../contract/ajv.ts';
 import { toView } from '../../contract/schema-view.ts';
 
 type Node = Record<string, unknown>;

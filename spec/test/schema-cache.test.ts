@@ -1,5 +1,5 @@
 /**
- * The disk cache of compiled schemas (contract/schema-cache.ts) gives the validators Ajv compiles in
+ * The disk cache of compiled schemas (contract/ajv-cache.ts) gives the validators Ajv compiles in
  * memory: for every request body and parameter schema of the spec, in both views and with verbose
  * errors, the cached validator (loaded from its standalone file) accepts and refuses the same values
  * with the same errors, and the request validators' cross-field sentences come through it unchanged.
@@ -8,10 +8,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { arbitraryOf, fc, violations } from '../../contract/arbitraries.ts';
 import { loadOperations, type JsonSchema } from '../../contract/openapi.ts';
-import { cachedCompiler, freshCachedCompiler } from '../../contract/schema-cache.ts';
+import { cachedCompiler, freshCachedCompiler, VALIDATOR_CACHE_DIR } from '../../contract/ajv-cache.ts';
 import { toView } from '../../contract/schema-view.ts';
-import { VALIDATOR_CACHE_DIR } from '../../contract/validator-cache.ts';
-import { createSchemaRegistry } from '../../contract/validators.ts';
+import { createSchemaRegistry } from '../../contract/ajv.ts';
 
 const bodies = loadOperations().flatMap((op) =>
   op.requestBody?.schema && op.requestBody.mediaTypes.includes('application/json') ? [{ name: `${op.operationId} body`, schema: op.requestBody.schema }] : []);

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { loadOpenApi, loadOperations, loadScopes, MODULES } from '../../contract/openapi.ts';
 import { loadCatalog } from '../../contract/catalog.ts';
 import { profileProblems } from '../../contract/profile.ts';
-import { compileRequestValidators, compileResponseValidators } from '../../contract/validators.ts';
+import { compileRequestValidators } from '../../contract/validators.ts';
+import { compileResponseValidators } from '../../contract/response-validators.ts';
 
 test('the spec is OpenAPI 3.1, document version 1.0, under /v1', () => {
   const doc = loadOpenApi() as unknown as { openapi: string; info: { version: string }; servers: Array<{ url: string }>; jsonSchemaDialect: string };

@@ -12,7 +12,8 @@
 import { test } from '@playwright/test';
 import { arbitraryWithPins, fc, resolve, validatorOf, violations, type Violation } from '../../contract/arbitraries.ts';
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from '../../contract/openapi.ts';
-import { compileRequestValidator, createSchemaRegistry, type RequestValidator } from '../../contract/validators.ts';
+import { createSchemaRegistry } from '../../contract/ajv.ts';
+import { compileRequestValidator, type RequestValidator } from '../../contract/validators.ts';
 import { toView, type SchemaView } from '../../contract/schema-view.ts';
 import type { PreparedRequest } from '../recipes/index.ts';
 import type { ApiClient } from '../lib/client.ts';

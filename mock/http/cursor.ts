@@ -6,7 +6,7 @@
  * Token: base64url(JSON payload) "." base64url(HMAC-SHA256(secret, payload)) truncated to 128 bits.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { invalid } from '../http/problem.ts';
+import { invalid } from './problem.ts';
 
 export const CURSOR_TTL_MS = 15 * 60_000;
 
