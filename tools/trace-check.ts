@@ -5,31 +5,15 @@
  *
  *   tsx tools/trace-check.ts [--require-all] [--json]
  */
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadCatalog } from '../contract/catalog.ts';
 import { ROOT } from '../contract/paths.ts';
-import { playwrightCommand } from '../cli/bins.ts';
+import { listPlaywright, type ListedTest } from '../cli/playwright.ts';
 import { requirementTags } from '../suites/reporter/verdicts.ts';
 
-interface ListedSpec { title: string; tags: string[]; file: string; line: number }
-interface ListedSuite { suites?: ListedSuite[]; specs?: ListedSpec[] }
-
-/** Every test of the conformance suite with its tags, as `playwright test --list` sees them. */
-export function listSuiteTests(): ListedSpec[] {
-  const [command, lead] = playwrightCommand();
-  const out = execFileSync(command, [...lead, 'test', '-c', resolve(ROOT, 'suites/playwright.config.ts'), '--list', '--reporter=json'], {
-    cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0' },
-  });
-  const report = JSON.parse(out) as { suites: ListedSuite[]; errors?: Array<{ message: string }> };
-  if (report.errors?.length) throw new Error(`listing the suite failed: ${report.errors[0]!.message}`);
-  const specs: ListedSpec[] = [];
-  const visit = (s: ListedSuite) => {
-    s.specs?.forEach((spec) => specs.push(spec));
-    s.suites?.forEach(visit);
-  };
-  report.suites.forEach(visit);
-  return specs;
+/** Every test of the conformance suite with its tags, as `playwright test --list` gives them (cli/playwright.ts). */
+export async function listSuiteTests(): Promise<ListedTest[]> {
+  return listPlaywright(['test', '-c', resolve(ROOT, 'suites/playwright.config.ts'), '--list', '--reporter', 'json'], {});
 }
 
 export interface TraceResult {
@@ -39,7 +23,7 @@ export interface TraceResult {
 }
 
 /** Compares the tags of `tests` with the catalog. */
-export function trace(tests: ListedSpec[]): TraceResult {
+export function trace(tests: ListedTest[]): TraceResult {
   const catalog = loadCatalog();
   const covered = new Set<string>();
   const unknown: TraceResult['unknown'] = [];
@@ -63,7 +47,7 @@ export function trace(tests: ListedSpec[]): TraceResult {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const requireAll = process.argv.includes('--require-all');
-  const result = trace(listSuiteTests());
+  const result = trace(await listSuiteTests());
   if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
     process.stdout.write('Requirement coverage by family (testable requirements with at least one test):\n');
