@@ -14,6 +14,9 @@ import { resolve } from 'node:path';
 import { OPENAPI_FILE } from './paths.ts';
 
 /** A feature module of the API (Authentication › module requirements). */
+/** The operation ids of spec/openapi.yaml, as openapi-typescript generated them (`npm run types`). */
+export type OperationId = keyof import('../spec/generated/api.ts').operations;
+
 export type Module = 'parts_inventory' | 'meters' | 'requests' | 'request_portals';
 export const MODULES: readonly Module[] = ['parts_inventory', 'meters', 'requests', 'request_portals'];
 
@@ -48,7 +51,7 @@ export interface ResponseSpec {
  */
 export interface LinkSpec {
   name: string;
-  operationId: string;
+  operationId: OperationId;
   parameters: Record<string, string>;
   requestBody?: Record<string, string>;
 }
@@ -62,7 +65,7 @@ export interface ModuleOfEntity {
 
 /** One operation of the API. */
 export interface Operation {
-  operationId: string;
+  operationId: OperationId;
   method: string;
   /** Path template relative to the `/v1` base, e.g. `/meters/{id}`. */
   path: string;
@@ -160,7 +163,7 @@ function buildOperations(doc: OpenApiDocument): Operation[] {
       const body = raw.requestBody ? deref<Record<string, unknown>>(doc, raw.requestBody) : undefined;
       const bodyContent = (body?.content ?? {}) as Record<string, { schema?: JsonSchema }>;
       ops.push({
-        operationId: raw.operationId as string,
+        operationId: raw.operationId as OperationId,
         method: method.toUpperCase(),
         path,
         tag: ((raw.tags as string[]) ?? [])[0] ?? '',
@@ -201,7 +204,7 @@ function buildOperations(doc: OpenApiDocument): Operation[] {
             errorCodes: (res['x-error-codes'] as string[]) ?? [],
             links: Object.entries((res.links ?? {}) as Record<string, Record<string, unknown>>).map(([name, l]) => ({
               name,
-              operationId: l.operationId as string,
+              operationId: l.operationId as OperationId,
               parameters: (l.parameters ?? {}) as Record<string, string>,
               requestBody: l.requestBody as Record<string, string> | undefined,
             })),

@@ -4,7 +4,7 @@
  * route); `sub_asset_count` counts active descendants. Lists omit `extraFields`; the detail has it.
  * Reads, writes and the link routes other than GET /assets are inferred.
  */
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
 import { notFound } from '../http/problem.ts';
@@ -55,7 +55,7 @@ function partLink(ctx: Context): string {
   return `${ctx.params.id} ${partId}`;
 }
 
-export const assetHandlers: HandlerMap = {
+export const assetHandlers = {
   listAssets(ctx) {
     const status = ctx.params.status as string | undefined;
     const counts = subAssetCounts(ctx.org);
@@ -108,4 +108,4 @@ export const assetHandlers: HandlerMap = {
     ctx.org.assetParts.delete(partLink(ctx));
     return noContent();
   },
-};
+} satisfies HandlerMapPart;

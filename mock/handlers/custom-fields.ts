@@ -13,7 +13,7 @@
  *   `extraFields` writes, and it answers 404 to PATCH and DELETE (inferred).
  * The `parts` entity needs Parts Inventory, and the no-op `compat` flag is validated, by the pipeline.
  */
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { json, noContent, raw } from '../http/envelope.ts';
 import { conflict, notFound } from '../http/problem.ts';
@@ -66,7 +66,7 @@ function relabelRecords(org: Org, entity: CustomFieldEntity, from: string, to: s
   }
 }
 
-export const customFieldHandlers: HandlerMap = {
+export const customFieldHandlers = {
   listCustomFields(ctx) {
     return raw(`[${activeDefinitions(ctx.org, entityOf(ctx)).map((row) => cachedJson(row.data)).join(',')}]`);
   },
@@ -123,4 +123,4 @@ export const customFieldHandlers: HandlerMap = {
     rows[index] = { ...rows[index]!, archivedAt: new Date(ctx.now).toISOString() };
     return noContent();
   },
-};
+} satisfies HandlerMapPart;

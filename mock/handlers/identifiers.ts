@@ -16,7 +16,7 @@
  *   module is disabled (`x-module-exempt`).
  */
 import { randomInt } from 'node:crypto';
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
@@ -84,7 +84,7 @@ export function generatedValue(org: Org, digit: () => number = () => randomInt(3
   }
 }
 
-export const identifierHandlers: HandlerMap = {
+export const identifierHandlers = {
   listIdentifiers(ctx) {
     const { target_type, target_id } = ctx.params as { target_type?: TargetType; target_id?: string };
     return nativePage(ctx, ctx.org.identifiers, serialize, target_type === undefined && target_id === undefined
@@ -135,4 +135,4 @@ export const identifierHandlers: HandlerMap = {
     }
     return noContent();
   },
-};
+} satisfies HandlerMapPart;

@@ -9,7 +9,7 @@
  * - The detail carries `childrenIds` (its sub-locations) and `extraFields`; list items carry neither
  *   `childrenIds` nor, unless `expand=extra_fields` is given, `extraFields`.
  */
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
@@ -57,7 +57,7 @@ const listed = (row: LocationRow): string =>
     return rest;
   });
 
-export const locationHandlers: HandlerMap = {
+export const locationHandlers = {
   listLocations(ctx) {
     const expand = (ctx.params.expand as string[] | undefined) ?? [];
     return nativePage(ctx, ctx.org.locations, expand.includes('extra_fields') ? (row) => cachedJson(row.data) : listed);
@@ -96,4 +96,4 @@ export const locationHandlers: HandlerMap = {
     const next = ctx.org.locations.replace({ ...row, data: { ...row.data, ...body, extraFields, updated_at: new Date(ctx.now).toISOString() } });
     return single(ctx, detail(ctx.org, next));
   },
-};
+} satisfies HandlerMapPart;

@@ -5,7 +5,7 @@
  * and is refused while an automation uses the meter. Readings are immutable and ordered by
  * `reading_at`, then id. Archived meters stay readable with `is_active` false (inferred).
  */
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, single } from '../http/envelope.ts';
 import { nativePage, sortedPage } from '../paging/pages.ts';
@@ -34,7 +34,7 @@ function compareReading(row: ReadingRow, p: [number, string]): number {
   return row.at - p[0] || (row.id < p[1] ? -1 : row.id > p[1] ? 1 : 0);
 }
 
-export const meterHandlers: HandlerMap = {
+export const meterHandlers = {
   listMeters(ctx) {
     const { meter_type, category, asset_id, location_id } = ctx.params as Record<string, string | undefined>;
     const filtered = meter_type !== undefined || category !== undefined || asset_id !== undefined || location_id !== undefined;
@@ -139,7 +139,7 @@ export const meterHandlers: HandlerMap = {
     insertReading(ctx, meter, row);
     return single(ctx, serializeReading(row), 201);
   },
-};
+} satisfies HandlerMapPart;
 
 /** Inserts a reading in (`reading_at`, id) order; the latest reading becomes the meter's current value. */
 export function insertReading(ctx: Pick<Context, 'org'>, meter: MeterRow, row: ReadingRow): void {

@@ -9,7 +9,7 @@
  * - A part describes the record and its minimum-stock setting only: stock and unit costs never show here.
  * - Archived parts are unavailable (404) and unlisted.
  */
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
@@ -43,7 +43,7 @@ const listJson = (row: PartRow): string =>
 
 const detailJson = (org: Org, row: PartRow): string => JSON.stringify({ ...row.data, asset_ids: linkedAssetIds(org, row.id) });
 
-export const partHandlers: HandlerMap = {
+export const partHandlers = {
   listParts(ctx) {
     return nativePage(ctx, ctx.org.parts, listJson, undefined, CACHEABLE);
   },
@@ -85,4 +85,4 @@ export const partHandlers: HandlerMap = {
     const next = ctx.org.parts.replace({ ...row, data: { ...row.data, ...body, extraFields, updated_at: new Date(ctx.now).toISOString() } });
     return single(ctx, detailJson(ctx.org, next));
   },
-};
+} satisfies HandlerMapPart;

@@ -10,7 +10,7 @@
  *   Labor rates and purchase costs are untouched; the work order's other cost grows (costsOf).
  * - DELETE retires the entry (kept, hidden); a repeat answers 204, also with cost tracking off.
  */
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, raw } from '../http/envelope.ts';
 import { conflict, notFound } from '../http/problem.ts';
@@ -29,7 +29,7 @@ function checkCanRecord(ctx: Context, wo: WorkOrderRow): void {
   if (!isActive(wo)) throw conflict('The work order is not active (done, canceled or skipped); expenses cannot be recorded.', 'work_order_inactive');
 }
 
-export const expenseHandlers: HandlerMap = {
+export const expenseHandlers = {
   listWorkOrderExpenses(ctx) {
     const wo = workOrderOf(ctx);
     const items: string[] = [];
@@ -63,4 +63,4 @@ export const expenseHandlers: HandlerMap = {
     if (row.retiredAt === undefined) ctx.org.expenses.replace({ ...row, retiredAt: new Date(ctx.now).toISOString() });
     return noContent();
   },
-};
+} satisfies HandlerMapPart;

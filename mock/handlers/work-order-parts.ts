@@ -11,7 +11,7 @@
  * Neither route is module-gated (work_orders scopes); the domain refuses new stock commitments when
  * Parts Inventory is disabled.
  */
-import type { HandlerMap } from '../http/context.ts';
+import type { HandlerMapPart } from '../http/context.ts';
 import { json, raw } from '../http/envelope.ts';
 import { conflict } from '../http/problem.ts';
 import { aggregateVersion, canonicalJson, replaceLines, sectionView, sha256, transition } from '../domain/parts-section.ts';
@@ -20,7 +20,7 @@ import { workOrderOf } from './work-orders.ts';
 
 type Command = Schemas['PartsCommand'];
 
-export const partsSectionHandlers: HandlerMap = {
+export const partsSectionHandlers = {
   getWorkOrderParts(ctx) {
     return json(sectionView(ctx.org, workOrderOf(ctx)));
   },
@@ -46,4 +46,4 @@ export const partsSectionHandlers: HandlerMap = {
     ctx.org.workOrders.replace({ ...applied, parts: { ...applied.parts, idempotency } });
     return raw(body);
   },
-};
+} satisfies HandlerMapPart;

@@ -10,7 +10,7 @@
  *   the first deletion time; links to it from other work orders read as null.
  * - The adapter maps uppercase priorities and types: `NONE` creates `medium`; `critical` reads `HIGH`.
  */
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { json, noContent, single } from '../http/envelope.ts';
 import { nativePage } from '../paging/pages.ts';
@@ -153,7 +153,7 @@ function compatView(row: WorkOrderRow): Schemas['CompatWorkOrder'] {
   };
 }
 
-export const workOrderHandlers: HandlerMap = {
+export const workOrderHandlers = {
   listWorkOrders(ctx) {
     const p = ctx.params as Record<string, string | undefined>;
     const { status, type, priority, asset_id, location_id, assigned_to_user_id, assigned_to_team_id } = p;
@@ -229,4 +229,4 @@ export const workOrderHandlers: HandlerMap = {
   getCompatWorkOrder(ctx) {
     return json({ workOrder: compatView(workOrderOf(ctx)) });
   },
-};
+} satisfies HandlerMapPart;

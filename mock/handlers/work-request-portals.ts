@@ -7,7 +7,7 @@
  * asset and location must belong to the organization (404).
  */
 import { randomBytes } from 'node:crypto';
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { noContent, raw } from '../http/envelope.ts';
 import { compatPage } from '../paging/pages.ts';
@@ -33,7 +33,7 @@ function checkRelated(ctx: Context, body: { assetId?: string | null; locationId?
 const serialize = (row: PortalRow): string => cachedJson(row.data);
 const wrapped = (row: PortalRow) => `{"workRequestPortal":${serialize(row)}}`;
 
-export const portalHandlers: HandlerMap = {
+export const portalHandlers = {
   listWorkRequestPortals(ctx) {
     return compatPage(ctx, 'workRequestPortals', [...ctx.org.portals.values()], serialize);
   },
@@ -71,4 +71,4 @@ export const portalHandlers: HandlerMap = {
     ctx.org.portals.remove(portalOf(ctx).id);
     return noContent();
   },
-};
+} satisfies HandlerMapPart;

@@ -14,7 +14,7 @@
  * - Uploads keep the bytes' size and metadata; width and height are measured from PNG, GIF and JPEG
  *   headers. A thumbnail must be a PNG, JPEG, GIF or WebP whose bytes match its type (else 415).
  */
-import type { Context, HandlerMap } from '../http/context.ts';
+import type { Context, HandlerMapPart } from '../http/context.ts';
 import { cachedJson } from '../http/json-cache.ts';
 import { json, noContent } from '../http/envelope.ts';
 import { compatPage } from '../paging/pages.ts';
@@ -127,7 +127,7 @@ function newAttachment(ctx: Context, row: WorkRequestRow, mimeType: string, byte
   };
 }
 
-export const workRequestHandlers: HandlerMap = {
+export const workRequestHandlers = {
   listWorkRequests(ctx) {
     const { priority, requestStatus } = ctx.params as Record<string, string | undefined>;
     const expand = new Set((ctx.params.expand as Expansion[] | undefined) ?? []);
@@ -213,4 +213,4 @@ export const workRequestHandlers: HandlerMap = {
     save(ctx, row, { thumbnail: attachment }, new Map(row.files).set(attachment.id, bytes.length));
     return json({ attachment });
   },
-};
+} satisfies HandlerMapPart;

@@ -2,7 +2,7 @@
  * What a handler receives for one request, and what it returns. Handlers are plain functions of a
  * Context (one per operation, grouped by family under handlers/); errors are thrown as ProblemError.
  */
-import type { Operation } from '../../contract/openapi.ts';
+import type { Operation, OperationId } from '../../contract/openapi.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { Org } from '../store/org.ts';
 import type { World } from '../store/world.ts';
@@ -46,4 +46,7 @@ export interface Reply {
 export type Handler = (ctx: Context) => Reply;
 
 /** A family's handlers, keyed by operationId. */
-export type HandlerMap = Record<string, Handler>;
+export type HandlerMap = Record<OperationId, Handler>;
+
+/** A family's handlers (mock/handlers/<family>.ts): keys must be operation ids of the spec. */
+export type HandlerMapPart = Partial<HandlerMap>;

@@ -2,6 +2,7 @@
  * Small tools for writing mutants: editing JSON response bodies, selecting operations, wrapping
  * handlers and rewriting query strings.
  */
+import type { OperationId } from '../../contract/openapi.ts';
 import type { Context, Handler, HandlerMap, Reply } from '../http/context.ts';
 import type { Outgoing } from '../http/send.ts';
 import type { Mutation, RequestInfo } from './mutation.ts';
@@ -26,10 +27,10 @@ export function forOperations(ids: string[], hook: (out: Outgoing, request: Requ
 }
 
 /** Wraps some handlers: `{ getMeter: (original) => (ctx) => ... }`. */
-export function wrapHandlers(wrappers: Record<string, (original: Handler) => Handler>): NonNullable<Mutation['handlers']> {
+export function wrapHandlers(wrappers: Partial<Record<OperationId, (original: Handler) => Handler>>): NonNullable<Mutation['handlers']> {
   return (original: HandlerMap) => {
     const out: HandlerMap = { ...original };
-    for (const [id, wrap] of Object.entries(wrappers)) out[id] = wrap(original[id]!);
+    for (const [id, wrap] of Object.entries(wrappers) as Array<[OperationId, (original: Handler) => Handler]>) out[id] = wrap(original[id]);
     return out;
   };
 }

@@ -6,14 +6,14 @@
  * 500 the mock logs).
  */
 import { parentPort } from 'node:worker_threads';
-import { loadOperations } from '../../contract/openapi.ts';
+import { loadOperations, type Operation } from '../../contract/openapi.ts';
 import { ProblemError } from '../http/problem.ts';
 import { PrismFallback, type PrismRequest } from './fallback.ts';
 import type { ThreadReply } from './thread.ts';
 
 const port = parentPort!;
 const fallback = new PrismFallback();
-const operations = new Map(loadOperations().map((op) => [op.operationId, op]));
+const operations = new Map<string, Operation>(loadOperations().map((op) => [op.operationId, op]));
 
 port.on('message', ({ id, operationId, request }: { id: number; operationId: string; request: PrismRequest }) => {
   const op = operations.get(operationId);

@@ -93,8 +93,7 @@ export class FileStore implements Persistence {
   }
 
   stages(_defaults: Readonly<StageWork>, tools: StageTools): Partial<StageWork> {
-    const wrapped: HandlerMap = {};
-    for (const [id, handler] of Object.entries(tools.handlers)) wrapped[id] = this.durable(handler);
+    const wrapped = Object.fromEntries(Object.entries(tools.handlers).map(([id, handler]) => [id, this.durable(handler)])) as HandlerMap;
     const { limits, bucket } = tools;
     return {
       rateLimit: (ex: Exchange) => {

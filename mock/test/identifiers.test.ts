@@ -31,7 +31,7 @@ function plant() {
 /** Runs one handler with the parts of a Context it reads. */
 function call(world: World, org: Org, operationId: string, input: { params?: Record<string, unknown>; body?: unknown } = {}): Reply {
   const ctx = { world, org, params: input.params ?? {}, body: input.body, now: world.clock.now(), requestId: 'req_test' } as unknown as Context;
-  return identifierHandlers[operationId]!(ctx);
+  return identifierHandlers[operationId as keyof typeof identifierHandlers](ctx);
 }
 
 function status(run: () => Reply): number {

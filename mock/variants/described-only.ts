@@ -17,7 +17,7 @@ import { editJson, wrapHandlers } from '../mutants/edit.ts';
 import type { Handler } from '../http/context.ts';
 import type { Mutation } from '../mutants/mutation.ts';
 
-const INFERRED = new Set(loadOperations().filter((o) => o.inferred).map((o) => o.operationId));
+const INFERRED = new Set<string>(loadOperations().filter((o) => o.inferred).map((o) => o.operationId));
 const UNSHOWN_BODY = ['createCustomFields', 'createMeter', 'updateMeter', 'createMeterReading'];
 /** Stated members of work-order writes: the three named ones, and `extraFields` ("Entity writes accept `extraFields`"). */
 const WORK_ORDER_MEMBERS = new Set(['title', 'priority', 'workRequestId', 'extraFields']);

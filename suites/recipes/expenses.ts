@@ -7,8 +7,9 @@ import type { Recipe } from './recipe.ts';
 import { workOrderId } from './work-orders.ts';
 import { createWorkOrder } from '../kits/work-orders.ts';
 import { expenseBody, recordExpense } from '../kits/expenses.ts';
+import type { RecipeMapPart } from './recipe.ts';
 
-export const expenseRecipes: Record<string, Recipe> = {
+export const expenseRecipes = {
   listWorkOrderExpenses: async (ctx) => ({ method: 'GET', path: `/work-orders/${await workOrderId(ctx)}/other-costs`, expect: 200 }),
   createWorkOrderExpense: async (ctx) => ({
     method: 'POST', path: `/work-orders/${await workOrderId(ctx)}/other-costs`, options: { json: expenseBody(ctx.profile) }, expect: 201,
@@ -18,4 +19,4 @@ export const expenseRecipes: Record<string, Recipe> = {
     const entry = await recordExpense(ctx.api, ctx.profile, wo);
     return { method: 'DELETE', path: `/work-orders/${wo}/other-costs/${entry.id}`, expect: 204 };
   },
-};
+} satisfies RecipeMapPart;

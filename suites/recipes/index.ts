@@ -1,5 +1,5 @@
 /** Every operation's recipe, by operationId (one file per family), and how the suite looks one up and sends it. */
-import type { Operation } from '../../contract/openapi.ts';
+import type { Operation, OperationId } from '../../contract/openapi.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expect } from '@playwright/test';
 import { notAssessed } from '../lib/needs.ts';
@@ -14,7 +14,7 @@ import { customFieldCreates, customFieldRecipes } from './custom-fields.ts';
 import { identifierCreates, identifierRecipes } from './identifiers.ts';
 import { assetRecipes } from './assets.ts';
 
-export const RECIPES: Record<string, Recipe> = {
+export const RECIPES: Record<OperationId, Recipe> = {
   ...meterRecipes,
   ...workOrderRecipes,
   ...expenseRecipes,
@@ -29,14 +29,14 @@ export const RECIPES: Record<string, Recipe> = {
  * The records valid creates make that recipes share, by operationId. Not work orders: the create recipe's
  * body is not the one kits/work-orders.ts `createWorkOrder` sends (it sets a priority).
  */
-const CREATES: Record<string, CreatedRecord> = { ...meterCreates, ...partsCreates, ...workRequestCreates, ...customFieldCreates, ...identifierCreates };
+const CREATES: Partial<Record<OperationId, CreatedRecord>> = { ...meterCreates, ...partsCreates, ...workRequestCreates, ...customFieldCreates, ...identifierCreates };
 
 /**
  * The shared record (its kind, and the record as recipes use it) that `response` to the operation's
  * prepared valid create made: when the operation makes one, the response has the status the request
  * expects, and its body names the record; else undefined.
  */
-export function createdRecord(operationId: string, prepared: PreparedRequest, response: ApiResponse): { kind: string; record: unknown } | undefined {
+export function createdRecord(operationId: OperationId, prepared: PreparedRequest, response: ApiResponse): { kind: string; record: unknown } | undefined {
   const creates = CREATES[operationId];
   if (!creates || response.status !== prepared.expect) return undefined;
   const record = creates.record(response.body);
@@ -47,20 +47,15 @@ export function createdRecord(operationId: string, prepared: PreparedRequest, re
  * After a valid request taken from `cache` (`PreparedCache.take`) got `response`: gives the request back
  * when a read left its record as it was, and shares the record a valid create made.
  */
-export function settleTaken(cache: PreparedCache, operationId: string, request: PreparedRequest, response: ApiResponse): void {
+export function settleTaken(cache: PreparedCache, operationId: OperationId, request: PreparedRequest, response: ApiResponse): void {
   cache.returnIfUnchanged(operationId, request, response.status);
   const created = createdRecord(operationId, request, response);
   if (created) cache.share(created.kind, created.record);
 }
 
-/**
- * The operation's recipe; an operation without one that needs no input (a GET without path or required
- * query parameters, such as GET /assets) is sent as it is; undefined when neither holds.
- */
-export function recipeOf(op: Operation): Recipe | undefined {
-  if (RECIPES[op.operationId]) return RECIPES[op.operationId];
-  if (op.method !== 'GET' || op.parameters.some((p) => p.in === 'path' || p.required)) return undefined;
-  return async () => ({ method: 'GET', path: op.path, expect: 200 });
+/** The operation's recipe: every operation of the spec has one (RECIPES is keyed by them all). */
+export function recipeOf(op: Operation): Recipe {
+  return RECIPES[op.operationId];
 }
 
 /** Sends a prepared request with `client` (its `expect` is the caller's to check). */

@@ -8,13 +8,14 @@ import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } fro
 import { workOrderId } from './work-orders.ts';
 import { readSection } from '../kits/parts.ts';
 import { anyAsset, expectCreated, uid } from '../lib/provision.ts';
+import type { RecipeMapPart, CreatesPart } from './recipe.ts';
 
 /** A part created through POST /parts (asserting 201), or the context's shared one. */
 function partId(ctx: RecipeContext): Promise<string> {
   return sharedRecord(ctx, 'part', async () => expectCreated(await ctx.api.post('/parts', { json: { name: `CT recipe part ${uid()}` } })).body.data.id as string);
 }
 
-export const partsRecipes: Record<string, Recipe> = {
+export const partsRecipes = {
   getWorkOrderParts: async (ctx) => ({ method: 'GET', path: `/work-orders/${await workOrderId(ctx)}/parts`, expect: 200 }),
   commandWorkOrderParts: async (ctx) => {
     const id = await workOrderId(ctx);
@@ -32,9 +33,9 @@ export const partsRecipes: Record<string, Recipe> = {
   updatePart: async (ctx) => ({ method: 'PATCH', path: `/parts/${await partId(ctx)}`, options: { json: { name: `CT renamed part ${uid()}` } }, expect: 200 }),
   linkAssetPart: async (ctx) => ({ method: 'PUT', path: `/assets/${(await anyAsset(ctx.api, ctx.profile)).id}/parts/${await partId(ctx)}`, expect: 204 }),
   unlinkAssetPart: async (ctx) => ({ method: 'DELETE', path: `/assets/${(await anyAsset(ctx.api, ctx.profile)).id}/parts/${await partId(ctx)}`, expect: 204 }),
-};
+} satisfies RecipeMapPart;
 
 /** The part a valid createPart makes (a name only, as `partId` sends it); the shared part is its id. */
-export const partsCreates: Record<string, CreatedRecord> = {
+export const partsCreates = {
   createPart: { kind: 'part', record: (body) => (typeof body?.data?.id === 'string' ? body.data.id : undefined) },
-};
+} satisfies CreatesPart;

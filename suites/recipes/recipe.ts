@@ -3,6 +3,7 @@
  * API whatever it needs. The scope matrix, tenant isolation and the operation-wide checks send these
  * requests with other keys; they never depend on seed data.
  */
+import type { OperationId } from '../../contract/openapi.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, RequestOptions } from '../lib/client.ts';
 
@@ -52,3 +53,9 @@ export function sharedRecord<T>(ctx: RecipeContext, kind: string, make: () => Pr
 }
 
 export type Recipe = (ctx: RecipeContext) => Promise<PreparedRequest>;
+
+/** A family's recipes (suites/recipes/<family>.ts): keys must be operation ids of the spec. */
+export type RecipeMapPart = Partial<Record<OperationId, Recipe>>;
+
+/** A family's valid creates whose records recipes share, by operation id. */
+export type CreatesPart = Partial<Record<OperationId, CreatedRecord>>;

@@ -5,11 +5,12 @@
 import { sharedRecord, type Recipe, type RecipeContext } from './recipe.ts';
 import { createWorkOrder } from '../kits/work-orders.ts';
 import { uid } from '../lib/provision.ts';
+import type { RecipeMapPart } from './recipe.ts';
 
 /** The id of a work order of the main organization: the context's shared one, else a new one. */
 export const workOrderId = async (ctx: RecipeContext): Promise<string> => (await sharedRecord(ctx, 'workOrder', () => createWorkOrder(ctx.api, ctx.profile))).id;
 
-export const workOrderRecipes: Record<string, Recipe> = {
+export const workOrderRecipes = {
   listWorkOrders: async () => ({ method: 'GET', path: '/work-orders', options: { query: { limit: 1 } }, expect: 200 }),
   createWorkOrder: async ({ profile }) => ({ method: 'POST', path: '/work-orders', options: { json: { title: `CT scope ${uid()}`, ...profile.bodies.createWorkOrder } }, expect: 201 }),
   getWorkOrder: async (ctx) => ({ method: 'GET', path: `/work-orders/${await workOrderId(ctx)}`, expect: 200 }),
@@ -17,4 +18,4 @@ export const workOrderRecipes: Record<string, Recipe> = {
   deleteWorkOrder: async (ctx) => ({ method: 'DELETE', path: `/work-orders/${await workOrderId(ctx)}`, expect: 204 }),
   createCompatWorkOrder: async ({ profile }) => ({ method: 'POST', path: '/workorders', options: { json: { title: `CT compat ${uid()}`, priority: 'NONE', ...profile.bodies.createCompatWorkOrder } }, expect: 200 }),
   getCompatWorkOrder: async (ctx) => ({ method: 'GET', path: `/workorders/${await workOrderId(ctx)}`, expect: 200 }),
-};
+} satisfies RecipeMapPart;

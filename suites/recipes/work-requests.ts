@@ -7,6 +7,7 @@
 import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } from './recipe.ts';
 import { createPortal, createWorkRequest, pngImage, uploadAttachment } from '../kits/work-requests.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
+import type { RecipeMapPart, CreatesPart } from './recipe.ts';
 
 const TEXT = Buffer.from('Recorded by the conformance suite.\n');
 
@@ -16,7 +17,7 @@ const requestId = async (ctx: RecipeContext): Promise<string> => (await sharedRe
 /** The id of a request portal of the main organization: the context's shared one, else a new one. */
 const portalId = async (ctx: RecipeContext): Promise<string> => (await sharedRecord(ctx, 'portal', () => createPortal(ctx.api))).id;
 
-export const workRequestRecipes: Record<string, Recipe> = {
+export const workRequestRecipes = {
   listWorkRequests: async () => ({ method: 'GET', path: '/workrequests', options: { query: { limit: 1 } }, expect: 200 }),
   createWorkRequest: async () => ({ method: 'POST', path: '/workrequests', options: { json: { title: `CT scope ${uid()}`, priority: 'LOW' } }, expect: 200 }),
   updateWorkRequest: async (ctx) => ({ method: 'PATCH', path: `/workrequests/${await requestId(ctx)}`, options: { json: { title: `CT renamed ${uid()}` } }, expect: 200 }),
@@ -43,10 +44,10 @@ export const workRequestRecipes: Record<string, Recipe> = {
   getWorkRequestPortal: async (ctx) => ({ method: 'GET', path: `/workrequestportals/${await portalId(ctx)}`, expect: 200 }),
   updateWorkRequestPortal: async (ctx) => ({ method: 'PATCH', path: `/workrequestportals/${await portalId(ctx)}`, options: { json: { welcomeText: 'Updated by the scope matrix.' } }, expect: 200 }),
   deleteWorkRequestPortal: async (ctx) => ({ method: 'DELETE', path: `/workrequestportals/${await portalId(ctx)}`, expect: 204 }),
-};
+} satisfies RecipeMapPart;
 
 /** The request and the portal valid creates make (their bodies as kits/work-requests.ts sends them). */
-export const workRequestCreates: Record<string, CreatedRecord> = {
+export const workRequestCreates = {
   createWorkRequest: { kind: 'workRequest', record: (body) => (body?.workRequest?.id !== undefined ? body.workRequest : undefined) },
   createWorkRequestPortal: { kind: 'portal', record: (body) => (body?.workRequestPortal?.id !== undefined ? body.workRequestPortal : undefined) },
-};
+} satisfies CreatesPart;
