@@ -4,6 +4,7 @@
  * kept as JSON in node_modules/.cache/mms-conformance keyed by the catalog's and the schema's text, so
  * the report at the end of every run skips the YAML parser and Ajv (about 0.3 s); they load on a miss only.
  */
+import type { RequirementId } from '../spec/generated/requirement-ids.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { CACHE_DIR, writeCacheFile } from './cache-file.ts';
@@ -87,3 +88,6 @@ function validCatalogDocument(file: string): CatalogDocument {
   }
   return raw;
 }
+
+/** A requirement id of the catalog (spec/generated/requirement-ids.ts, `npm run types`). */
+export type { RequirementId };

@@ -3,6 +3,7 @@
  * response the suite receives, and each proves one requirement of the catalog. A check returns the
  * problems it found (empty: passed); the client reports them by check name and requirement.
  */
+import type { RequirementId } from '../catalog.ts';
 import type { Exchange } from '../exchange.ts';
 
 /** Per-worker memory some checks need (ids seen, the errors_url prefix). */
@@ -17,7 +18,7 @@ export type Finding = string | { message: string; at: string };
 export interface Check {
   name: string;
   /** The requirement a failure of this check fails; for inferred operations, `inferredRequirement`. */
-  requirement: string;
-  inferredRequirement?: string;
+  requirement: RequirementId;
+  inferredRequirement?: RequirementId;
   run(x: Exchange, state: CheckState): Finding[];
 }

@@ -5,6 +5,7 @@
  * exactly one requirement.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RequirementId } from '../../contract/catalog.ts';
 import type { Operation } from '../../contract/openapi.ts';
 import type { HandlerMap } from '../http/context.ts';
 import type { Outgoing } from '../http/send.ts';
@@ -57,13 +58,13 @@ export interface Mutation {
 export interface Mutant {
   name: string;
   /** The requirement the mutant breaks; a test of it must fail. */
-  requirement: string;
+  requirement: RequirementId;
   /** What the mutant does, in words. */
   description: string;
   /**
    * Other requirements whose tests provoke the situation the mutant breaks, when the requirement is
    * proved by a universal check rather than its own tests (a 429 arises only in the rate-limit tests).
    */
-  reachedBy?: string[];
+  reachedBy?: RequirementId[];
   mutation: Mutation;
 }

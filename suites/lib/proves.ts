@@ -5,6 +5,8 @@
  * requirements, so that one deviation fails only the requirement it breaks (docs/design.md §6). No ids:
  * the message alone (a failure then fails every tag of the test).
  */
-export function proves(ids: readonly string[], what: string): string {
+import type { RequirementId } from '../../contract/catalog.ts';
+
+export function proves(ids: readonly RequirementId[], what: string): string {
   return ids.length ? `[${ids.join(', ')}] ${what}` : what;
 }

@@ -2,6 +2,7 @@
  * `walkPages`: follows a list to its end, native (`meta.pagination.cursor` while `has_more`) or
  * compatibility (`nextCursor` until null), asserting on the way what every page must satisfy.
  */
+import type { RequirementId } from '../../contract/catalog.ts';
 import { proves } from './proves.ts';
 import { expect } from '@playwright/test';
 import type { ApiClient, ApiResponse } from './client.ts';
@@ -21,7 +22,7 @@ const MAX_PAGES = 2000;
  * each proves (suites/lib/proves.ts): page size PAGE-002, a string cursor while `has_more` PAGE-004, a
  * later page answered PAGE-005 plus `rules` (the walk's own, e.g. PAGE-006 for a desc walk).
  */
-export async function walkPages<T = any>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}, rules: readonly string[] = []): Promise<Walk<T>> {
+export async function walkPages<T = any>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}, rules: readonly RequirementId[] = []): Promise<Walk<T>> {
   const items: T[] = [];
   const pages: ApiResponse[] = [];
   const limit = Number(query.limit ?? 20);

@@ -6,6 +6,7 @@
  * when other tests add meters meanwhile), so each crosses page boundaries in its direction, and no walk
  * costs a request per handful of meters; the smallest sizes are proved by conformance/pagination.spec.ts.
  */
+import type { RequirementId } from '../../contract/catalog.ts';
 import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/meters.ts';
 import { fc, propertyParameters } from '../lib/property.ts';
@@ -25,7 +26,7 @@ test('walking /meters with random limit and direction returns every meter once, 
   const min = Math.min(max, Math.ceil(reference.length / 4));
   await fc.assert(
     fc.asyncProperty(fc.integer({ min, max }), fc.constantFrom('asc', 'desc'), async (limit, direction) => {
-      const rules = direction === 'asc' ? ['PAGE-005'] : ['PAGE-005', 'PAGE-006'];
+      const rules: RequirementId[] = direction === 'asc' ? ['PAGE-005'] : ['PAGE-005', 'PAGE-006'];
       const walked = (await walkPages(api, '/meters', { limit, direction }, rules)).items.map((m) => m.id);
       expect(new Set(walked).size, proves(rules, 'no meter twice')).toBe(walked.length);
       const known = walked.filter((id) => reference.includes(id));

@@ -13,6 +13,7 @@
  * The `must` property sends replace (on unissued sections), transition, retry and stale-version commands;
  * the `inferred` one adds usage edits of issued sections and key reuse with another command.
  */
+import type { RequirementId } from '../../contract/catalog.ts';
 import { proves } from '../lib/proves.ts';
 import { test, expect, type Command, type Observer, type PartsKit, type Section, type Stock } from '../kits/parts.ts';
 import { fc, propertyParameters } from '../lib/property.ts';
@@ -64,7 +65,7 @@ function fresh(real: Real, command: Command): Command {
  * `about`: the requirements a mismatch breaks when the command just run decides them all (a retry, a stale
  * or reused-key command changes nothing, whatever the field); by default each comparison names its own.
  */
-async function verify(model: Model, real: Real, about?: readonly string[]): Promise<boolean> {
+async function verify(model: Model, real: Real, about?: readonly RequirementId[]): Promise<boolean> {
   const section = await real.parts.section(real.id);
   expect(section.partStatus, proves(about ?? ['PARTS-006', 'PARTS-007'], 'partStatus')).toBe(model.status);
   expect(section.items.map((i: { quantity: number }) => i.quantity), proves(about ?? [], 'row quantities')).toEqual(model.quantity ? [model.quantity] : []);

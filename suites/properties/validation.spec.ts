@@ -5,6 +5,7 @@
  * 2xx and read back as sent. Meter and reading bodies are inferred by spec/openapi.yaml: their valid
  * shapes are tagged inferred; the stated rules (one attachment, a numeric value, a date-time) are must.
  */
+import type { RequirementId } from '../../contract/catalog.ts';
 import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/work-orders.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
@@ -47,7 +48,7 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
     const path = `/work-orders/${wo.id}/other-costs`;
     const valid = { user_id: need(profile, 'fixtures.activeUserId'), type: 'other', amount_minor: 500, description: 'CT valid base' };
     // Each kind of invalid body carries the requirement it breaks, so a refusal missing fails only that one.
-    const breaking = (requirement: string, bodies: fc.Arbitrary<Record<string, unknown>>) => bodies.map((body) => ({ requirement, body }));
+    const breaking = (requirement: RequirementId, bodies: fc.Arbitrary<Record<string, unknown>>) => bodies.map((body) => ({ requirement, body }));
     const invalid = fc.oneof(
       breaking('EXP-004', fc.tuple(fc.stringMatching(/^[a-zA-Z_]{1,12}$/).filter((k) => !(k in valid)), fc.jsonValue()).map(([k, v]) => ({ ...valid, [k]: v }))),
       breaking('EXP-005', fc.constantFrom('user_id', 'type', 'amount_minor').map((k) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== k)))),
