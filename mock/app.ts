@@ -22,7 +22,7 @@ import { socketAnswers, type SocketAnswers } from './http/socket-answers.ts';
 import { CursorCodec, type CursorChecks } from './http/cursor.ts';
 import { authenticateStep } from './pipeline/authenticate.ts';
 import { CORS_HEADERS, addCorsHeaders, withPreflight } from './pipeline/cors.ts';
-import { authorizeStep, moduleCheck, type AuthorizePolicy } from './pipeline/authorize.ts';
+import { authorizeStep, moduleCheck, type AuthorizePolicy, type ModuleCheck } from './pipeline/authorize.ts';
 import { Exchange } from './pipeline/exchange.ts';
 import { handleStep } from './pipeline/handle.ts';
 import { onRequestStep, type ControlHandler } from './pipeline/on-request.ts';
@@ -38,24 +38,17 @@ import type { World } from './store/world.ts';
 
 export type { ControlHandler };
 
-/** How the app is built. Everything but `buildWorld` replaces a default of the API's rules. */
-export interface AppOptions extends AuthorizePolicy {
+/**
+ * How the app is built. The API's rules have no options: what changes them (the self-test's mutants, the
+ * variants of docs/freedoms.md) attaches through `extend`, as stage hooks or stage work of its own.
+ */
+export interface AppOptions {
   /** Builds a fresh world (at start and on reset). */
   buildWorld: () => World;
   /** Changes every world built (at start and after every reset). */
   onWorld?(world: World): void;
   /** The handlers by operationId (default: mock/handlers). */
   handlers?: HandlerMap;
-  /** Rate-limit budgets by key prefix (default: pipeline/rate-limit.ts LIMITS). */
-  rateLimits?: Partial<Record<'live' | 'test', number>>;
-  /** The rate-limit bucket of a key (default: the key itself). */
-  rateBucket?(key: ApiKey): string;
-  /** Cursor binding checks to switch off. */
-  cursorChecks?: Partial<CursorChecks>;
-  /** The largest request body accepted, in bytes (default 1 MiB). */
-  maxBodyBytes?: number;
-  /** Replaces the request-id generator. */
-  requestId?(next: () => string): string;
   /** CORS on the API (pipeline/cors.ts; default true). */
   cors?: boolean;
   /**
@@ -65,13 +58,22 @@ export interface AppOptions extends AuthorizePolicy {
   stages?(defaults: Readonly<StageWork>, tools: StageTools): Partial<StageWork>;
 }
 
-/** What a replacing stage may use: the app, its handlers, its reply, its rate-limit budgets and bucket. */
+/** What replacing stage work may use (a state store's stages, an extension's `replace`). */
 export interface StageTools {
   app: MockApp;
   handlers: HandlerMap;
   reply(ex: Exchange, reply: Reply): void;
-  limits: Record<'live' | 'test', number>;
+  /** Writes a response through the onSend hooks (problem details, a `Prefer` answer). */
+  send(ex: Exchange, out: Outgoing): void;
+  /** The rate-limit budgets by key prefix (Limits: 1,000 live, 100 test) and the bucket of a key (the key itself). */
+  limits: Readonly<Record<'live' | 'test', number>>;
   bucket(key: ApiKey): string;
+  /** A rate limiter on the world's clock, forgotten on reset like the app's own. */
+  limiter(limits: Readonly<Record<'live' | 'test', number>>): RateLimiter;
+  /** The cursor codec of the current world with some binding checks off (an extension's cursors). */
+  cursors(checks: Partial<CursorChecks>): () => CursorCodec;
+  /** The module check of the authorize and validateBody stages, under a policy (pipeline/authorize.ts). */
+  modules(policy: AuthorizePolicy): ModuleCheck;
 }
 
 export class MockApp {
@@ -89,8 +91,10 @@ export class MockApp {
   readonly connect: SocketAnswers['connect'];
   readonly expectation: SocketAnswers['expectation'];
   private readonly work: StageWork;
+  private readonly tools: StageTools;
+  private readonly limiters: RateLimiter[] = [];
   private readonly prism: PrismStep;
-  private readonly extensions = new Map<string, StageHooks>();
+  private readonly extensions = new Map<string, StageHooks<StageTools>>();
   private steps: Step[];
   private onSend?: SendHook;
   private readonly cors: boolean;
@@ -98,32 +102,36 @@ export class MockApp {
   constructor(private readonly options: AppOptions) {
     this.cors = options.cors !== false;
     this.world = this.built(options.buildWorld());
-    this.limiter = new RateLimiter(() => this.world.clock.now(), { ...LIMITS, ...options.rateLimits });
+    this.limiter = this.newLimiter(LIMITS);
     this.cursors = this.codec();
     const ids = new RequestIds();
-    const custom = options.requestId;
-    this.nextRequestId = custom ? () => custom(() => ids.next()) : () => ids.next();
+    this.nextRequestId = () => ids.next();
     const handlers = options.handlers ?? defaultHandlers;
-    const modules = moduleCheck(options);
+    const modules = moduleCheck({});
     this.work = {
       onRequest: onRequestStep(() => this.control),
       apiPrefix: this.cors ? withPreflight(apiPrefixStep, this.send) : apiPrefixStep,
       authenticate: authenticateStep(() => this.world),
-      rateLimit: rateLimitStep(this.limiter, options.rateBucket),
+      rateLimit: rateLimitStep(this.limiter),
       route: routeStep(new Router(loadOperations()), compileRequestValidators('full')),
-      authorize: authorizeStep(options, modules),
+      authorize: authorizeStep({}, modules),
       validate: validateStep(() => this.cursors, () => this.origin),
-      prism: (this.prism = prismStep(handlers, this.send, options.maxBodyBytes)),
-      readBody: readBodyStep(options.maxBodyBytes),
+      prism: (this.prism = prismStep(handlers, this.send)),
+      readBody: readBodyStep(),
       validateBody: validateBodyStep(modules),
       handle: handleStep(handlers, this.reply),
     };
-    if (options.stages) {
-      const limits = { ...LIMITS, ...options.rateLimits };
-      const bucket = options.rateBucket ?? ((key: ApiKey) => key.id);
-      Object.assign(this.work, options.stages({ ...this.work }, { app: this, handlers, reply: this.reply, limits, bucket }));
-    }
-    this.steps = compileStages(this.work, []);
+    this.tools = {
+      app: this, handlers, reply: this.reply, send: this.send, limits: LIMITS, bucket: (key) => key.id,
+      limiter: (limits) => this.newLimiter(limits),
+      cursors: (checks) => {
+        let made: { secret: unknown; codec: CursorCodec } | undefined;
+        return () => (made?.secret === this.world.cursorSecret ? made.codec : (made = { secret: this.world.cursorSecret, codec: this.codec(checks) }).codec);
+      },
+      modules: (policy) => moduleCheck(policy),
+    };
+    if (options.stages) Object.assign(this.work, options.stages({ ...this.work }, this.tools));
+    this.steps = compileStages(this.work, [], this.tools);
     const answers = socketAnswers(this.nextRequestId, (req, res, error) => this.fail(new Exchange(req, res, this.nextRequestId()), error));
     this.clientError = answers.clientError;
     this.connect = answers.connect;
@@ -138,7 +146,7 @@ export class MockApp {
   /** Rebuilds the world from its fixtures and forgets every rate-limit window. */
   reset(world: World = this.options.buildWorld()): void {
     this.world = this.built(world);
-    this.limiter.clear();
+    for (const limiter of this.limiters) limiter.clear();
     this.cursors = this.codec();
   }
 
@@ -146,9 +154,9 @@ export class MockApp {
    * Registers (or replaces, keeping its place) the hooks of extension `name`; no hooks means no cost.
    * Extensions' hooks run in the order the extensions were first registered.
    */
-  extend(name: string, hooks: StageHooks): void {
+  extend(name: string, hooks: StageHooks<StageTools>): void {
     this.extensions.set(name, hooks);
-    this.steps = compileStages(this.work, this.extensions.values());
+    this.steps = compileStages(this.work, this.extensions.values(), this.tools);
     this.onSend = compileOnSend(this.extensions.values());
   }
 
@@ -162,8 +170,15 @@ export class MockApp {
     this.cursors = this.codec();
   }
 
-  private codec(): CursorCodec {
-    return new CursorCodec(this.world.cursorSecret, () => this.world.clock.now(), this.options.cursorChecks);
+  private codec(checks?: Partial<CursorChecks>): CursorCodec {
+    return new CursorCodec(this.world.cursorSecret, () => this.world.clock.now(), checks);
+  }
+
+  /** A rate limiter on the world's clock, cleared with the app's own on reset. */
+  private newLimiter(limits: Readonly<Record<'live' | 'test', number>>): RateLimiter {
+    const limiter = new RateLimiter(() => this.world.clock.now(), { ...limits });
+    this.limiters.push(limiter);
+    return limiter;
   }
 
   /** The node:http request listener. */

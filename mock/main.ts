@@ -8,7 +8,7 @@ import { publicOrigin, startMock, type RunningMock } from './server.ts';
 import { CONTROL_TOKEN_ENV, CONTROL_TOKEN_HEADER } from './control/guard.ts';
 import { DEFAULT_SEED } from './seed/build.ts';
 import { findMutant } from './mutants/catalog.ts';
-import type { Mutant } from './mutants/mutation.ts';
+import type { Mutant } from './mutants/mutant.ts';
 import { variantsNamed } from './variants/catalog.ts';
 import { combine, type Variant } from './variants/variant.ts';
 

@@ -11,11 +11,11 @@ import { controlApi } from './control/routes.ts';
 import type { ServedApp } from './control/served.ts';
 import { controlGuard, isLoopbackAddress, newControlToken } from './control/guard.ts';
 import { invalid } from './http/problem.ts';
-import { mutantHooks, mutantOptions } from './mutants/attach.ts';
+import { alterationHooks, alterationOptions } from './hooks/attach.ts';
 import { buildProfile, type ProfileJson } from './profile.ts';
 import { DEFAULT_SEED, buildWorld } from './seed/build.ts';
 import { loadOrganizations, type OrgFixture } from './seed/fixtures-file.ts';
-import type { Mutation } from './mutants/mutation.ts';
+import type { Alteration } from './hooks/alteration.ts';
 import { openStateStore, readStateFile, worldOfDocument } from './state/open.ts';
 import type { World } from './store/world.ts';
 
@@ -36,7 +36,7 @@ export interface MockOptions {
   /** The public origin absolute URLs (`nextPageUrl`) are built from (default: the bound `http://host:port`). */
   publicUrl?: string;
   /** A deliberate deviation from the API (mock/mutants, the self-test's mutants); none by default. */
-  mutation?: Mutation;
+  mutation?: Alteration;
   /**
    * Where the state lives (mock/state/open.ts): `memory` (the default), a SQLite file path, or a
    * `postgres://…` URL (replicas).
@@ -113,12 +113,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     },
     cors: options.cors,
     ...(store && { stages: (defaults, tools) => store.stages(defaults, tools) }),
-    ...(mutation && mutantOptions(mutation)),
+    ...(mutation && alterationOptions(mutation)),
   });
   // Faults first: their dropped headers apply before a mutant's response hook sees the response.
   const app: ServedApp = Object.assign(built, { faults: new FaultInjector((hooks) => built.extend('faults', hooks)) });
   app.extend('faults', {});
-  if (mutation) app.extend('mutant', mutantHooks(mutation));
+  if (mutation) app.extend('alteration', alterationHooks(mutation));
   // The app answers what node:http would otherwise answer itself, without problem details.
   const server = createServer({ keepAliveTimeout: 30_000, requireHostHeader: false, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 2_000 }, app.handle);
   server.maxConnections = MAX_CONNECTIONS;

@@ -27,7 +27,7 @@ import { ROOT } from '../contract/paths.ts';
 import { MUTANTS, mutantNamed } from '../mock/mutants/catalog.ts';
 import { VARIANTS, variantsNamed } from '../mock/variants/catalog.ts';
 import { startMock } from '../mock/server.ts';
-import type { Mutant } from '../mock/mutants/mutation.ts';
+import type { Mutant } from '../mock/mutants/mutant.ts';
 import type { ConformanceReport } from '../contract/report/model.ts';
 
 const { values: args } = parseArgs({

@@ -9,8 +9,8 @@ import { aggregateVersion } from '../domain/parts-section.ts';
 import { single } from '../http/envelope.ts';
 import { ProblemError, notFound } from '../http/problem.ts';
 import type { Context } from '../http/context.ts';
-import { editJson, editQuery, editReply, forOperations, withTemporary, wrapHandlers } from './edit.ts';
-import type { Mutant } from './mutation.ts';
+import { editJson, editQuery, editReply, forOperations, withTemporary, wrapHandlers } from '../hooks/edit.ts';
+import type { Mutant } from './mutant.ts';
 import type { World } from '../store/world.ts';
 
 const isError = (status: number) => status >= 400;

@@ -42,7 +42,8 @@ export class Exchange implements Context {
   constructor(
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
-    readonly requestId: string,
+    /** The request's id (X-Request-ID); an alteration may replace it before onRequest (hooks/attach.ts). */
+    public requestId: string,
   ) {
     this.splitUrl();
   }

@@ -25,18 +25,28 @@ export type Step = (ex: Exchange) => StepResult;
 /** Changes a response before it is written (`onSend` hooks). */
 export type SendHook = (out: Outgoing, ex: Exchange) => Outgoing;
 
-/** Hooks an extension attaches: before named stages, and on every response written. */
-export interface StageHooks {
-  before?: Partial<Record<StageName, Step[]>>;
-  onSend?: SendHook[];
-}
-
 /** The stages' own work, by name. */
 export type StageWork = Record<StageName, Step>;
 
-/** One flat list: each stage's hooks (of every extension, in registration order), then the stage. */
-export function compileStages(work: StageWork, extensions: Iterable<StageHooks>): Step[] {
+/**
+ * Hooks an extension attaches: before named stages, on every response written, and stage work of its
+ * own in place of the default (`replace`, given the stages' work and the app's tools: mock/app.ts
+ * StageTools) — the way a mutant changes a rule without an option of the app.
+ */
+export interface StageHooks<Tools = unknown> {
+  before?: Partial<Record<StageName, Step[]>>;
+  onSend?: SendHook[];
+  replace?(work: Readonly<StageWork>, tools: Tools): Partial<StageWork>;
+}
+
+/**
+ * One flat list: each stage's hooks (of every extension, in registration order), then the stage's work
+ * (the last extension replacing it, else its own).
+ */
+export function compileStages<Tools>(own: StageWork, extensions: Iterable<StageHooks<Tools>>, tools: Tools): Step[] {
   const all = [...extensions];
+  let work = own;
+  for (const ext of all) if (ext.replace) work = { ...work, ...ext.replace(work, tools) };
   const steps: Step[] = [];
   for (const name of STAGE_NAMES) {
     for (const ext of all) steps.push(...(ext.before?.[name] ?? []));

@@ -4,10 +4,10 @@
  * against each and expects no failed `must`.
  */
 import { randomUUID } from 'node:crypto';
-import { editJson, editQuery, wrapHandlers } from '../mutants/edit.ts';
+import { editJson, editQuery, wrapHandlers } from '../hooks/edit.ts';
 import { describedOnly } from './described-only.ts';
 import { combine, type Variant } from './variant.ts';
-import type { Mutation } from '../mutants/mutation.ts';
+import type { Alteration } from '../hooks/alteration.ts';
 
 const WRAP = 'vx2.';
 const wrapCursor = (c: unknown) => (typeof c === 'string' ? `${WRAP}${Buffer.from(c).toString('base64url')}.${'0'.repeat(40)}` : c);
@@ -78,7 +78,7 @@ export function variantsNamed(names: string): Variant[] {
   });
 }
 
-/** The one Mutation of some variants and, optionally, a mutant (applied last). */
-export function variantMutation(names: string | undefined, mutant?: Mutation): Mutation | undefined {
+/** The one Alteration of some variants and, optionally, a mutant (applied last). */
+export function variantMutation(names: string | undefined, mutant?: Alteration): Alteration | undefined {
   return combine([...(names ? variantsNamed(names).map((v) => v.mutation) : []), ...(mutant ? [mutant] : [])]);
 }

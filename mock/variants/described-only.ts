@@ -13,9 +13,9 @@ import { loadOperations } from '../../contract/openapi.ts';
 import { Collection } from '../store/collection.ts';
 import { ProblemError, problemBody } from '../http/problem.ts';
 import { loadOrganizations } from '../seed/fixtures-file.ts';
-import { editJson, wrapHandlers } from '../mutants/edit.ts';
+import { editJson, wrapHandlers } from '../hooks/edit.ts';
 import type { Handler } from '../http/context.ts';
-import type { Mutation } from '../mutants/mutation.ts';
+import type { Alteration } from '../hooks/alteration.ts';
 
 const INFERRED = new Set<string>(loadOperations().filter((o) => o.inferred).map((o) => o.operationId));
 const UNSHOWN_BODY = ['createCustomFields', 'createMeter', 'updateMeter', 'createMeterReading'];
@@ -42,7 +42,7 @@ const only = (record: unknown, fields: Set<string>) => {
 
 const refuseBody: Handler = () => { throw new ProblemError(400, 'validation_error', 'This body shape is not accepted.'); };
 
-export const describedOnly: Mutation = {
+export const describedOnly: Alteration = {
   handlers: wrapHandlers(Object.fromEntries([
     ...[...INFERRED].map((id) => [id, () => (() => { throw new ProblemError(404, 'not_found', 'No such route.'); }) as Handler]),
     ...UNSHOWN_BODY.map((id) => [id, () => refuseBody]),

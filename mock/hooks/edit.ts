@@ -5,7 +5,7 @@
 import type { OperationId } from '../../contract/openapi.ts';
 import type { Context, Handler, HandlerMap, Reply } from '../http/context.ts';
 import type { Outgoing } from '../http/send.ts';
-import type { Mutation, RequestInfo } from './mutation.ts';
+import type { Alteration, RequestInfo } from './alteration.ts';
 
 /** Applies `edit` to a JSON response body (in place or by returning a new value). */
 export function editJson(out: Outgoing, edit: (body: any) => unknown): Outgoing {
@@ -22,12 +22,12 @@ export function editJson(out: Outgoing, edit: (body: any) => unknown): Outgoing 
 }
 
 /** A response hook that runs only for the given operations. */
-export function forOperations(ids: string[], hook: (out: Outgoing, request: RequestInfo) => Outgoing): NonNullable<Mutation['response']> {
+export function forOperations(ids: string[], hook: (out: Outgoing, request: RequestInfo) => Outgoing): NonNullable<Alteration['response']> {
   return (out, request) => (request.operationId && ids.includes(request.operationId) ? hook(out, request) : out);
 }
 
 /** Wraps some handlers: `{ getMeter: (original) => (ctx) => ... }`. */
-export function wrapHandlers(wrappers: Partial<Record<OperationId, (original: Handler) => Handler>>): NonNullable<Mutation['handlers']> {
+export function wrapHandlers(wrappers: Partial<Record<OperationId, (original: Handler) => Handler>>): NonNullable<Alteration['handlers']> {
   return (original: HandlerMap) => {
     const out: HandlerMap = { ...original };
     for (const [id, wrap] of Object.entries(wrappers) as Array<[OperationId, (original: Handler) => Handler]>) out[id] = wrap(original[id]);

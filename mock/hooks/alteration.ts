@@ -1,11 +1,10 @@
 /**
  * The hooks through which a mutant (a deliberately non-conformant variant of the mock; docs/maintainers.md,
- * "The self-test") changes the mock's behaviour. attach.ts turns them into app
+ * "The self-test") or a variant (docs/freedoms.md) changes the mock's behaviour. attach.ts turns them into app
  * options and stage hooks when a mutant is active; each mutant uses one or two of them to break
  * exactly one requirement.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RequirementId } from '../../contract/catalog.ts';
 import type { Operation } from '../../contract/openapi.ts';
 import type { HandlerMap } from '../http/context.ts';
 import type { Outgoing } from '../http/send.ts';
@@ -25,7 +24,7 @@ export interface RequestInfo {
   operationId?: string;
 }
 
-export interface Mutation {
+export interface Alteration {
   /** Rewrites the request line and headers before the pipeline sees them. Returns the new URL. */
   request?(method: string, url: string, headers: IncomingHttpHeaders): string;
   /** Rewrites a parsed JSON body before it is validated. */
@@ -52,19 +51,4 @@ export interface Mutation {
   maxBodyBytes?: number;
   /** Changes the target profile the mock publishes (mock/variants: what a vendor could provision). */
   profile?(profile: ProfileJson): ProfileJson;
-}
-
-/** A named deviation that breaks one requirement of the catalog. */
-export interface Mutant {
-  name: string;
-  /** The requirement the mutant breaks; a test of it must fail. */
-  requirement: RequirementId;
-  /** What the mutant does, in words. */
-  description: string;
-  /**
-   * Other requirements whose tests provoke the situation the mutant breaks, when the requirement is
-   * proved by a universal check rather than its own tests (a 429 arises only in the rate-limit tests).
-   */
-  reachedBy?: RequirementId[];
-  mutation: Mutation;
 }
