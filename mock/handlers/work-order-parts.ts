@@ -14,7 +14,8 @@
 import type { HandlerMapPart } from '../http/context.ts';
 import { json, raw } from '../http/envelope.ts';
 import { conflict } from '../http/problem.ts';
-import { aggregateVersion, canonicalJson, replaceLines, sectionView, sha256, transition } from '../domain/parts-section.ts';
+import { aggregateVersion, canonicalJson, sectionView, sha256 } from '../domain/parts-section.ts';
+import { replaceLines, transition } from '../domain/parts-commands.ts';
 import type { Schemas } from '../store/types.ts';
 import { workOrderOf } from './work-orders.ts';
 

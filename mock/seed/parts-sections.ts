@@ -6,7 +6,8 @@
  * a unit-cost override, and prefer parts linked to the work order's asset.
  */
 import { ProblemError } from '../http/problem.ts';
-import { issuePendingParts, PART_STATUSES, transition } from '../domain/parts-section.ts';
+import { PART_STATUSES } from '../domain/parts-section.ts';
+import { issuePendingParts, transition } from '../domain/parts-commands.ts';
 import { isActive } from '../domain/work-order-state.ts';
 import type { PartsLine, WorkOrderRow } from '../store/types.ts';
 import { stockKeptForSuite } from './parts.ts';

@@ -8,9 +8,8 @@ import { Org } from '../store/org.ts';
 import type { OrgSettings, PartStatus, PartsLine, Schemas, WorkOrderRow } from '../store/types.ts';
 import { ProblemError } from '../http/problem.ts';
 import { recordMovements } from '../domain/stock.ts';
-import {
-  aggregateVersion, allowedTransitions, canonicalJson, emptyParts, issuePendingParts, replaceLines, sectionView, transition,
-} from '../domain/parts-section.ts';
+import { aggregateVersion, allowedTransitions, canonicalJson, emptyParts, sectionView } from '../domain/parts-section.ts';
+import { issuePendingParts, replaceLines, transition } from '../domain/parts-commands.ts';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
