@@ -78,7 +78,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // One request context per worker, with the options the config's `use` gives Playwright's `request`
   // fixture (the profile's headers, TLS and proxy: contract/profile.ts requestUse). Playwright's fixture
   // makes and disposes a context per test: about a tenth of a worker's CPU against the embedded mock
-  // (bench/README.md, "The suite's fixed costs"). A test's cookies do not outlive it (`session`).
+  // (docs/history.md, "The suite's fixed costs"). A test's cookies do not outlive it (`session`).
   requestContext: [async ({ playwright, profile }, use) => {
     const context = await playwright.request.newContext(requestUse(profile));
     await use(context);

@@ -21,12 +21,13 @@ const reports = resolve(process.cwd(), run.reportsDir);
 const grep = run.grep ? new RegExp(run.grep) : undefined;
 // Default workers. The embedded mock answers in the CLI's process and every worker's time is CPU: one worker
 // per core (at least 2, at most 4) — on 2 cores, 4 workers made each test ~3 times slower and paid two
-// more worker start-ups (bench/README.md). A remote target's answers are mostly waiting: 4.
+// more worker start-ups (docs/history.md, "The suite's fixed costs"). A remote target's answers are
+// mostly waiting: 4.
 const defaultWorkers = run.targetEmbedded ? Math.max(2, Math.min(4, availableParallelism())) : 4;
 // Playwright's context options at the values its own option fixtures compute when nothing is set
 // (their documented defaults). Given as values, they are no fixtures to run: Playwright sets up every
 // option fixture for every test (its auto fixtures depend on them all) as a step whose stack trace it
-// captures and source-maps — about a tenth of a worker's CPU against the embedded mock (bench/README.md,
+// captures and source-maps — about a tenth of a worker's CPU against the embedded mock (docs/history.md,
 // "The suite's fixed costs"). Options without a default (proxy, userAgent …) stay unset.
 const contextDefaults = {
   acceptDownloads: true, bypassCSP: false, colorScheme: 'light', contrast: 'no-preference', forcedColors: 'none',
@@ -61,7 +62,7 @@ export default defineConfig({
   projects: [
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
     // One project for the parallel tests (features, properties, generative): a project has workers of
-    // its own, so three would start workers three times and run one after the other (bench/README.md).
+    // its own, so three would start workers three times and run one after the other (docs/history.md).
     { name: 'conformance', testMatch: /(conformance|properties|generative)\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
     { name: 'serial', testMatch: /serial\/.*\.spec\.ts/, workers: 1, fullyParallel: false, ...(grep && { grep }) },
   ],

@@ -1,10 +1,10 @@
 /**
  * Prism in a worker thread of its own (docs/design.md §4, layer 6): the `Prefer` fallback's answers
  * come from @stoplight/prism-http loaded there (thread-worker.ts), never into the mock's own heap —
- * loaded beside the handlers it cost every other request 1.1–8.8 µs of CPU (bench/README.md, the
- * ninth round) — and its second of loading runs beside the request path instead of stalling it. One
- * thread per process, shared by every mock in it (Prism's answers depend on the spec only), started on
- * the first need; it keeps the process alive only while a request waits for it.
+ * loaded beside the handlers it cost every other request 1.1–8.8 µs of CPU (docs/history.md,
+ * "Throughput rounds", round 9) — and its second of loading runs beside the request path instead of
+ * stalling it. One thread per process, shared by every mock in it (Prism's answers depend on the spec
+ * only), started on the first need; it keeps the process alive only while a request waits for it.
  */
 import { Worker } from 'node:worker_threads';
 import { ProblemError } from '../http/problem.ts';

@@ -89,7 +89,7 @@ export function redactedError(error: unknown, redactor: Redactor, request: strin
  * Runs `call` (Playwright API calls) from a task of its own, where the stack holds a few frames only.
  * Playwright captures the caller's stack (up to 50 frames) on every API call for its step's location,
  * each frame source-mapped: under a test's frames that cost more CPU per request than the request itself
- * against the embedded mock (bench/README.md, "The suite's fixed costs"). The step still belongs to the
+ * against the embedded mock (docs/history.md, "The suite's fixed costs"). The step still belongs to the
  * test (the async context carries over); its location stays in this file.
  */
 function sentFromOwnTask<T>(call: () => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@
  * Shared sample responses, per worker: the Schemathesis way, "universal checks ride on requests tests
  * already make". A format rule (problem details, envelopes, request ids, documented headers) is judged on
  * ordinary responses; the tests of such rules in one worker share one set of them instead of each making
- * its own (bench/README.md, "Requests, sixth round: shared response samples").
+ * its own (docs/history.md, "Suite requests rounds").
  *
  * Accounting (docs/design.md §6): a sample's requests count in the test that sent them — the first test of
  * the worker that asked for the set. A later test judging the same response *borrows* it: the exchange is
