@@ -17,7 +17,7 @@ import { handlers as defaultHandlers } from './handlers/index.ts';
 import type { HandlerMap, Reply } from './http/context.ts';
 import { announcesBody, drained } from './http/body.ts';
 import { ProblemError } from './http/problem.ts';
-import { byteLengthOf, failure, success, write, writeApiSuccess, type Outgoing } from './http/send.ts';
+import { failure, outgoingOf, successHeaders, write, type Outgoing } from './http/send.ts';
 import { socketAnswers, type SocketAnswers } from './http/socket-answers.ts';
 import { CursorCodec, type CursorChecks } from './http/cursor.ts';
 import { authenticateStep } from './pipeline/authenticate.ts';
@@ -187,30 +187,30 @@ export class MockApp {
   };
 
   /**
-   * A handler's reply, with the rate-limit headers on a success. The usual success (a text body or a
-   * list page, no extra headers, CORS on, no onSend hook, no request body left to drain) is written at
-   * once by `writeApiSuccess`, with the same bytes as the general way through `send`.
+   * A handler's reply: its headers built once (http/send.ts successHeaders: the rate-limit headers on a
+   * success, CORS on the API), written as they are, or first made an Outgoing when onSend hooks (faults,
+   * alterations) are registered.
    */
   private readonly reply = (ex: Exchange, reply: Reply): void => {
-    const rate = reply.status < 300 ? ex.rate : undefined;
     // A list page's chunks first: its `body` would join them into one string.
     const body = reply.chunks ?? reply.body;
-    if (rate !== undefined && body !== undefined && reply.headers === undefined && this.cors && this.onSend === undefined && (!announcesBody(ex.req) || ex.req.readableEnded)) {
-      const bytes = reply.bodyBytes ?? byteLengthOf(body);
-      writeApiSuccess(ex.res, ex.requestId, reply.status, body, bytes, rate, CORS_HEADERS);
-      return;
-    }
-    this.send(ex, success(ex.requestId, reply.status, body, rate, reply.headers));
+    const headers = successHeaders(ex.requestId, reply.status < 300 ? ex.rate : undefined, body !== undefined, this.cors ? CORS_HEADERS : undefined, reply.headers);
+    if (this.onSend) this.writeOnce(ex, this.onSend(outgoingOf(reply.status, headers, body), ex));
+    else this.writeOnce(ex, { status: reply.status, headers, body }, reply.bodyBytes);
   };
 
-  /** Writes a response after the `onSend` hooks, once the request body nobody read has arrived (body.ts `drained`). */
+  /** Writes a response after the `onSend` hooks (CORS added on the API), once the request body nobody read has arrived. */
   private readonly send = (ex: Exchange, out: Outgoing): void => {
     if (this.cors) addCorsHeaders(out, ex);
-    const final = this.onSend ? this.onSend(out, ex) : out;
-    const req = ex.req;
-    if (!announcesBody(req) || req.readableEnded) write(ex.res, final);
-    else drained(req).then(() => write(ex.res, final));
+    this.writeOnce(ex, this.onSend ? this.onSend(out, ex) : out);
   };
+
+  /** The one way out (http/send.ts `write`): at once, or once the request body nobody read has arrived (body.ts `drained`). */
+  private writeOnce(ex: Exchange, out: { status: number; headers: Outgoing['headers'] | string[]; body?: Outgoing['body'] }, bytes?: number): void {
+    const req = ex.req;
+    if (!announcesBody(req) || req.readableEnded) write(ex.res, out.status, out.headers, out.body, bytes);
+    else drained(req).then(() => write(ex.res, out.status, out.headers, out.body, bytes));
+  }
 
   /**
    * Problem details for an error (500 for anything but a ProblemError, logged). A client that went

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MODULES, loadScopes, type Module } from '../../contract/openapi.ts';
 import type { ServedApp } from './served.ts';
 import { parseJson, readBody } from '../http/body.ts';
-import { failure, write } from '../http/send.ts';
+import { failure, write, writeOutgoing } from '../http/send.ts';
 import { ProblemError, invalid } from '../http/problem.ts';
 import type { OrgFixture } from '../seed/fixtures-file.ts';
 import type { FaultConfig } from './faults.ts';
@@ -197,12 +197,12 @@ export function controlApi(app: ServedApp, options: ControlOptions) {
   return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): boolean => {
     const respond = (status: number, body?: unknown) => {
       const text = body === undefined ? undefined : JSON.stringify(body);
-      write(res, { status, headers: { 'X-Request-ID': requestId, ...(text !== undefined ? { 'Content-Type': 'application/json' } : {}) }, body: text });
+      write(res, status, { 'X-Request-ID': requestId, ...(text !== undefined ? { 'Content-Type': 'application/json' } : {}) }, text);
     };
     const fail = (e: unknown) => {
       req.resume();
       if (!(e instanceof ProblemError)) process.stderr.write(`mock: unexpected control error: ${(e as Error)?.stack ?? String(e)}\n`);
-      write(res, failure(requestId, e instanceof ProblemError ? e : new ProblemError(500, 'internal_error', 'The control API failed unexpectedly; see the mock\'s log.')));
+      writeOutgoing(res, failure(requestId, e instanceof ProblemError ? e : new ProblemError(500, 'internal_error', 'The control API failed unexpectedly; see the mock\'s log.')));
     };
     const refused = options.guard(req);
     if (refused) {

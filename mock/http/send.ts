@@ -25,18 +25,27 @@ export interface Outgoing {
   body?: string | ChunkedJsonBody;
 }
 
-/** Writes a response as it is (the onSend hooks of faults and mutants have run: app.ts `send`). */
-export function write(res: ServerResponse, final: Outgoing): void {
-  const body = final.body;
+/**
+ * The mock's one writer: a response as it is (the onSend hooks, if any, have run: app.ts), its headers
+ * as an object or as node:http's flat list `[name, value, …]` (successHeaders), with Content-Length
+ * (`bytes` when the caller knows the body's UTF-8 length, else measured).
+ */
+export function write(res: ServerResponse, status: number, headers: OutgoingHttpHeaders | string[], body?: string | ChunkedJsonBody, bytes?: number): void {
   if (body === undefined) {
-    res.writeHead(final.status, final.headers);
+    res.writeHead(status, headers);
     res.end();
     return;
   }
-  const bytes = byteLengthOf(body);
-  final.headers['Content-Length'] = bytes;
-  res.writeHead(final.status, final.headers);
-  endWith(res, body, bytes);
+  const length = bytes ?? byteLengthOf(body);
+  if (Array.isArray(headers)) headers.push('Content-Length', String(length));
+  else headers['Content-Length'] = length;
+  res.writeHead(status, headers);
+  endWith(res, body, length);
+}
+
+/** `write` of an Outgoing. */
+export function writeOutgoing(res: ServerResponse, out: Outgoing): void {
+  write(res, out.status, out.headers, out.body);
 }
 
 /** A body's length in UTF-8 bytes (Content-Length): a list page's chunks measured by the page. */
@@ -62,35 +71,30 @@ function endWith(res: ServerResponse, body: string | ChunkedJsonBody, bytes: num
 }
 
 /**
- * Writes the usual success of an API request — a JSON body (text, or a list page in chunks), the
- * rate-limit headers, CORS on — when no onSend hook is registered: the very headers `success`,
- * `addCorsHeaders` (pipeline/cors.ts) and `write` give it, in their order, handed to node:http as one
- * flat list (it walks an array instead of an object's own keys, and no Outgoing is built). `bytes` is
- * the body's length in UTF-8 bytes; `cors` is CORS_HEADERS.
+ * The headers of a success as node:http's flat list: X-Request-ID, the rate-limit headers (Limits ›
+ * response headers: "successful authenticated responses") when `rate` is given, Content-Type when it has
+ * a body, then `extra` (CORS, a handler's own) in their order. The one builder of a success's headers:
+ * written as they are, or made an Outgoing for onSend hooks (`outgoingOf`).
  */
-export function writeApiSuccess(res: ServerResponse, requestId: string, status: number, body: string | ChunkedJsonBody, bytes: number, rate: RateDecision, cors: Readonly<Record<'Access-Control-Allow-Origin' | 'Access-Control-Expose-Headers', string>>): void {
-  res.writeHead(status, [
-    'X-Request-ID', requestId,
-    'X-RateLimit-Limit', String(rate.limit),
-    'X-RateLimit-Remaining', String(rate.remaining),
-    'X-RateLimit-Reset', String(rate.reset),
-    'Content-Type', 'application/json',
-    'Access-Control-Allow-Origin', cors['Access-Control-Allow-Origin'],
-    'Access-Control-Expose-Headers', cors['Access-Control-Expose-Headers'],
-    'Content-Length', String(bytes),
-  ]);
-  endWith(res, body, bytes);
+export function successHeaders(requestId: string, rate: RateDecision | undefined, hasBody: boolean, ...extra: Array<Readonly<Record<string, string>> | undefined>): string[] {
+  const list = rate
+    ? ['X-Request-ID', requestId, 'X-RateLimit-Limit', String(rate.limit), 'X-RateLimit-Remaining', String(rate.remaining), 'X-RateLimit-Reset', String(rate.reset)]
+    : ['X-Request-ID', requestId];
+  if (hasBody) list.push('Content-Type', 'application/json');
+  for (const headers of extra) if (headers) for (const name in headers) list.push(name, headers[name]!);
+  return list;
 }
 
-/** A successful reply with its headers. */
-export function success(requestId: string, status: number, body: string | ChunkedJsonBody | undefined, rate: RateDecision | undefined, extra?: Record<string, string>): Outgoing {
-  // One literal per shape (a success of an authenticated request carries the rate-limit headers).
-  const headers: OutgoingHttpHeaders = rate
-    ? { 'X-Request-ID': requestId, 'X-RateLimit-Limit': String(rate.limit), 'X-RateLimit-Remaining': String(rate.remaining), 'X-RateLimit-Reset': String(rate.reset) }
-    : { 'X-Request-ID': requestId };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (extra) Object.assign(headers, extra);
+/** A response with headers given as a flat list, as an Outgoing (its headers an object) for onSend hooks. */
+export function outgoingOf(status: number, list: readonly string[], body: string | ChunkedJsonBody | undefined): Outgoing {
+  const headers: OutgoingHttpHeaders = {};
+  for (let i = 0; i < list.length; i += 2) headers[list[i]!] = list[i + 1]!;
   return { status, headers, body };
+}
+
+/** A successful reply with its headers (successHeaders), as an Outgoing. */
+export function success(requestId: string, status: number, body: string | ChunkedJsonBody | undefined, rate: RateDecision | undefined, extra?: Record<string, string>): Outgoing {
+  return outgoingOf(status, successHeaders(requestId, rate, body !== undefined, extra), body);
 }
 
 /**
