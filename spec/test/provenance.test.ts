@@ -1,0 +1,93 @@
+/**
+ * Provenance of spec/openapi.yaml (contract/provenance.ts, docs/maintainers.md "The specification"):
+ * every actionable keyword is stated — with a section of docs/api-v1.md and its exact words — or
+ * inferred; every quote is verbatim in its section; a documented status a stated operation inherits is
+ * among the words it quotes; and the stated view, the one every `must` verdict reads, drops exactly the
+ * inferred keywords.
+ */
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadOpenApi, loadOperations } from '../../contract/openapi.ts';
+import { ROOT } from '../../contract/paths.ts';
+import { allSources, walkProvenance } from '../../contract/provenance-walk.ts';
+import { bodyKeywordProvenance, provenanceOf, routeProvenance } from '../../contract/provenance.ts';
+import { toView } from '../../contract/schema-view.ts';
+
+const doc = loadOpenApi() as unknown as Record<string, unknown>;
+const normalise = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The text of each section of the description, by heading (a section runs to the next heading of its level or above). */
+function sections(): Map<string, string> {
+  const lines = readFileSync(resolve(ROOT, 'docs', 'api-v1.md'), 'utf8').split('\n');
+  const out = new Map<string, string>();
+  lines.forEach((line, i) => {
+    const m = /^(#+) (.+)$/.exec(line);
+    if (!m) return;
+    const end = lines.findIndex((l, j) => j > i && /^#+ /.test(l) && l.indexOf(' ') <= m[1]!.length);
+    out.set(m[2]!.trim(), normalise(lines.slice(i + 1, end < 0 ? undefined : end).join('\n')));
+  });
+  return out;
+}
+
+const op = (id: string) => loadOperations().find((o) => o.operationId === id)!;
+
+test('every actionable keyword of the spec is stated or inferred', () => {
+  const entries = walkProvenance(doc);
+  const missing = entries.filter((e) => e.provenance === undefined).map((e) => `${e.where} ${e.keyword}`);
+  expect(missing, 'keywords without provenance (add x-source or x-inferred)').toEqual([]);
+  const stated = entries.filter((e) => e.provenance?.level === 'stated').length;
+  test.info().annotations.push({ type: 'counts', description: `${entries.length} keywords: ${stated} stated, ${entries.length - stated} inferred` });
+  expect(stated).toBeGreaterThan(200);
+  expect(entries.length - stated).toBeGreaterThan(200);
+});
+
+test('every quote appears verbatim in its section of docs/api-v1.md', () => {
+  const text = sections();
+  const sources = allSources(doc);
+  expect(sources.length).toBeGreaterThan(40);
+  const wrong = sources.flatMap((s) => {
+    const section = text.get(s.section);
+    if (section === undefined) return [`${s.where}: no section "${s.section}"`];
+    if (typeof s.quote !== 'string' || normalise(s.quote).length < 3) return [`${s.where}: empty quote`];
+    return section.includes(normalise(s.quote)) ? [] : [`${s.where}: "${s.quote}" is not in section ${s.section}`];
+  });
+  expect(wrong).toEqual([]);
+});
+
+test('a documented status a stated operation does not mark inferred is in its quoted words (or is an Errors status)', () => {
+  const wrong = walkProvenance(doc)
+    .filter((e) => e.keyword === 'status' && e.provenance?.level === 'stated' && e.responseSection !== 'Errors')
+    .filter((e) => !new RegExp(`\\b${e.where.split('/').pop()}\\b`).test(e.operationQuote ?? ''))
+    .map((e) => e.where);
+  expect(wrong).toEqual([]);
+});
+
+test('provenanceOf answers stated with the words, or inferred with the reason', () => {
+  const limit = provenanceOf(op('listMeters'), '/parameters/limit/schema', 'maximum');
+  expect(limit).toMatchObject({ level: 'stated', section: 'Endpoints' });
+  expect(provenanceOf(op('createWorkOrderExpense'), '/responses/415').level).toBe('inferred');
+  expect(provenanceOf(op('createWorkOrderExpense'), '/responses/201').level).toBe('stated');
+  expect(routeProvenance(op('linkAssetPart')).level).toBe('inferred');
+  expect(routeProvenance(op('listMeters')).level).toBe('stated');
+  expect(routeProvenance(op('createAsset')).level).toBe('inferred');
+  // A body member the description states, and one of its bounds that it does not.
+  expect(bodyKeywordProvenance(op('createWorkOrderExpense'), '/description', 'maxLength')).toMatchObject({ level: 'stated', section: 'Work-order expenses' });
+  expect(bodyKeywordProvenance(op('createWorkOrder'), '/title', 'maxLength').level).toBe('inferred');
+  expect(bodyKeywordProvenance(op('createWorkOrder'), '/due_at', 'format').level).toBe('inferred');
+  expect(bodyKeywordProvenance(op('commandWorkOrderParts'), '/items/0/quantity', 'minimum')).toMatchObject({ level: 'stated' });
+  expect(bodyKeywordProvenance(op('createMeter'), '/name', 'maxLength').level).toBe('inferred');
+  expect(provenanceOf(op('listMeters'), '/nowhere').level).toBe('inferred');
+});
+
+test('the stated view drops exactly the keywords provenance calls inferred', () => {
+  const schemas = (doc.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+  const title = (toView(schemas.WorkOrderCreateRequest!, 'stated') as { properties: Record<string, Record<string, unknown>> }).properties.title!;
+  // "Known fields: `title`, …" names the member but neither its type nor its length.
+  expect(title).toEqual({});
+  expect((toView(schemas.WorkOrderCreateRequest!, 'full') as { properties: Record<string, Record<string, unknown>> }).properties.title!.maxLength).toBe(500);
+  expect((toView(schemas.MeterType!, 'stated') as Record<string, unknown>).enum).toBeUndefined();
+  expect((toView(schemas.MeterType!, 'full') as Record<string, unknown>).enum).toEqual(['counter', 'gauge']);
+  const expense = toView(schemas.ExpenseCreateRequest!, 'stated') as { properties: Record<string, Record<string, unknown>> };
+  expect(expense.properties.description!.maxLength).toBe(5000);
+});
