@@ -6,6 +6,9 @@
  * followed: the component it names is visited under `components`). spec/test/provenance.test.ts fails
  * on an entry without provenance; the same walk gives the counts of stated and inferred keywords.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ROOT } from './paths.ts';
 import { keywordProvenance, provenanceAt, sourcesOf, type Provenance, type Source } from './provenance.ts';
 
 /** The JSON Schema keywords that constrain an instance (and so can decide a verdict). */
@@ -130,4 +133,33 @@ export function allSources(doc: unknown, where = ''): Array<Source & { where: st
   if (!isNode(doc)) return [];
   const own = sourcesOf(doc).map((s) => ({ ...s, where }));
   return [...own, ...Object.entries(doc).filter(([k]) => k !== 'x-source').flatMap(([k, v]) => allSources(v, `${where}/${esc(k)}`))];
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The text of each section of docs/api-v1.md by heading, whitespace-normalised (a table row is its
+ * cells between `|`); a section runs to the next heading of its level or above, its subsections included.
+ */
+export function descriptionSections(): Map<string, string> {
+  const lines = readFileSync(resolve(ROOT, 'docs', 'api-v1.md'), 'utf8').split('\n');
+  const out = new Map<string, string>();
+  lines.forEach((line, i) => {
+    const m = /^(#+) (.+)$/.exec(line);
+    if (!m) return;
+    const end = lines.findIndex((l, j) => j > i && /^#+ /.test(l) && l.indexOf(' ') <= m[1]!.length);
+    out.set(m[2]!.trim(), normalise(lines.slice(i + 1, end < 0 ? undefined : end).join('\n')));
+  });
+  return out;
+}
+
+/** What is wrong with each source (an unknown section, an empty quote, words not verbatim in the section); empty when all hold. */
+export function quoteProblems(sources: Array<Source & { where: string }>): string[] {
+  const text = descriptionSections();
+  return sources.flatMap((s) => {
+    const section = text.get(s.section);
+    if (section === undefined) return [`${s.where}: no section "${s.section}"`];
+    if (typeof s.quote !== 'string' || normalise(s.quote).length < 3) return [`${s.where}: empty quote`];
+    return section.includes(normalise(s.quote)) ? [] : [`${s.where}: "${s.quote}" is not in section ${s.section}`];
+  });
 }

@@ -6,30 +6,12 @@
  * inferred keywords.
  */
 import { test, expect } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { loadOpenApi, loadOperations } from '../../contract/openapi.ts';
-import { ROOT } from '../../contract/paths.ts';
-import { allSources, walkProvenance } from '../../contract/provenance-walk.ts';
+import { allSources, quoteProblems, walkProvenance } from '../../contract/provenance-walk.ts';
 import { bodyKeywordProvenance, provenanceOf, routeProvenance } from '../../contract/provenance.ts';
 import { toView } from '../../contract/schema-view.ts';
 
 const doc = loadOpenApi() as unknown as Record<string, unknown>;
-const normalise = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/** The text of each section of the description, by heading (a section runs to the next heading of its level or above). */
-function sections(): Map<string, string> {
-  const lines = readFileSync(resolve(ROOT, 'docs', 'api-v1.md'), 'utf8').split('\n');
-  const out = new Map<string, string>();
-  lines.forEach((line, i) => {
-    const m = /^(#+) (.+)$/.exec(line);
-    if (!m) return;
-    const end = lines.findIndex((l, j) => j > i && /^#+ /.test(l) && l.indexOf(' ') <= m[1]!.length);
-    out.set(m[2]!.trim(), normalise(lines.slice(i + 1, end < 0 ? undefined : end).join('\n')));
-  });
-  return out;
-}
-
 const op = (id: string) => loadOperations().find((o) => o.operationId === id)!;
 
 test('every actionable keyword of the spec is stated or inferred', () => {
@@ -43,15 +25,9 @@ test('every actionable keyword of the spec is stated or inferred', () => {
 });
 
 test('every quote appears verbatim in its section of docs/api-v1.md', () => {
-  const text = sections();
   const sources = allSources(doc);
   expect(sources.length).toBeGreaterThan(40);
-  const wrong = sources.flatMap((s) => {
-    const section = text.get(s.section);
-    if (section === undefined) return [`${s.where}: no section "${s.section}"`];
-    if (typeof s.quote !== 'string' || normalise(s.quote).length < 3) return [`${s.where}: empty quote`];
-    return section.includes(normalise(s.quote)) ? [] : [`${s.where}: "${s.quote}" is not in section ${s.section}`];
-  });
+  const wrong = quoteProblems(sources);
   expect(wrong).toEqual([]);
 });
 
