@@ -12,6 +12,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { readRunEnv } from '../../contract/run-env.ts';
 import { CHECKS, type CheckState } from '../checks/registry.ts';
+import { requirementOf } from '../checks/types.ts';
 import { operationFor } from './spec-index.ts';
 import { MAX_BODY_CHARS, type CheckFailure, type Exchange } from './exchange.ts';
 import type { RateGovernor } from './pacing.ts';
@@ -244,7 +245,7 @@ export class ApiClient {
     const exchange = s.exchanges.length - 1;
     for (const check of CHECKS) {
       for (const finding of check.run(x, s.checkState)) {
-        const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
+        const requirement = requirementOf(check, x, finding);
         const { message, at } = typeof finding === 'string' ? { message: finding, at: undefined } : finding;
         const failure: CheckFailure & { exchange: number } = { check: check.name, requirement, message, operationId: x.operation?.operationId, status: x.status, exchange };
         if (at !== undefined) failure.at = at;

@@ -14,6 +14,8 @@ import { STATEFUL_REQUIREMENTS, TRANSITIONS, stepProvenance } from '../generativ
 import { failedRequirementsOf } from '../reporter/verdicts.ts';
 import { schemaValid } from '../checks/schema-valid.ts';
 import { documentedHeaders } from '../checks/documented-headers.ts';
+import { statusDocumented } from '../checks/status-documented.ts';
+import { requirementOf } from '../checks/types.ts';
 import type { Exchange } from '../lib/exchange.ts';
 import type { PreparedRequest } from '../recipes/index.ts';
 
@@ -88,6 +90,20 @@ test('the documented-headers check ignores an inferred value set and enforces th
   const x = (limit: string) => ({ ...workOrderAnswer({ id: 'w1' }), responseHeaders: { 'x-request-id': 'r1', 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': '1700000000' } });
   expect(documentedHeaders.run(x('50'), state)).toEqual([]);
   expect(documentedHeaders.run(x('many'), state).length).toBeGreaterThan(0);
+});
+
+test('an undocumented success status fails the inferred requirement only where the description gives no success status', () => {
+  const answer = (id: string, path: string, status: number) => ({ ...workOrderAnswer({}), operation: op(id), path, status });
+  const assets = answer('listAssets', '/assets', 203);
+  const [inferred] = statusDocumented.run(assets, state);
+  expect(inferred).toMatchObject({ provenance: { level: 'inferred' } });
+  expect(requirementOf(statusDocumented, assets, inferred!)).toBe('SPEC-005');
+  const meters = answer('listMeters', '/meters', 203);
+  const [stated] = statusDocumented.run(meters, state);
+  expect(typeof stated).toBe('string');
+  expect(requirementOf(statusDocumented, meters, stated!)).toBe('SPEC-001');
+  expect(levelOf('SPEC-001')).toBe('must');
+  expect(levelOf('SPEC-005')).toBe('inferred');
 });
 
 test('every modelled transition has provenance; its words are verbatim; the stateful run fails inferred requirements only', () => {
