@@ -27,6 +27,8 @@ export interface WalkEntry {
   operationQuote?: string;
   /** For a documented status: the section of the response's own `x-source`, when it has one. */
   responseSection?: string;
+  /** For a schema reference (`keyword: '$ref'`): the component it names. */
+  ref?: string;
 }
 
 type Node = Record<string, unknown>;
@@ -40,7 +42,12 @@ export function walkProvenance(doc: Node): WalkEntry[] {
   const add = (node: unknown, prov: Provenance | undefined, where: string, keyword: string) => out.push({ where, keyword, provenance: keywordProvenance(node, prov, keyword, where) });
 
   const schema = (node: unknown, inherited: Provenance | undefined, where: string): void => {
-    if (!isNode(node) || typeof node.$ref === 'string') return;
+    if (isNode(node) && typeof node.$ref === 'string') {
+      // A reference: its own provenance is the site's; the component carries its own (walked under components).
+      out.push({ where, keyword: '$ref', provenance: provenanceAt(node, inherited, where), ref: node.$ref });
+      return;
+    }
+    if (!isNode(node)) return;
     const prov = provenanceAt(node, inherited, where);
     for (const k of SCHEMA_KEYWORDS) if (node[k] !== undefined) add(node, prov, where, k);
     for (const [name, member] of Object.entries((node.properties as Node | undefined) ?? {})) {

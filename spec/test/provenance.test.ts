@@ -15,11 +15,12 @@ const doc = loadOpenApi() as unknown as Record<string, unknown>;
 const op = (id: string) => loadOperations().find((o) => o.operationId === id)!;
 
 test('every actionable keyword of the spec is stated or inferred', () => {
-  const entries = walkProvenance(doc);
-  const missing = entries.filter((e) => e.provenance === undefined).map((e) => `${e.where} ${e.keyword}`);
+  const all = walkProvenance(doc);
+  const missing = all.filter((e) => e.provenance === undefined).map((e) => `${e.where} ${e.keyword}`);
   expect(missing, 'keywords without provenance (add x-source or x-inferred)').toEqual([]);
+  const entries = all.filter((e) => e.keyword !== '$ref');
   const stated = entries.filter((e) => e.provenance?.level === 'stated').length;
-  const counts = `provenance: ${entries.length} keywords, ${stated} stated, ${entries.length - stated} inferred`;
+  const counts = `provenance: ${entries.length} keywords, ${stated} stated, ${entries.length - stated} inferred; ${all.length - entries.length} schema references`;
   test.info().annotations.push({ type: 'counts', description: counts });
   process.stdout.write(`${counts}\n`);
   expect(stated).toBeGreaterThan(200);
@@ -39,6 +40,15 @@ test('a documented status a stated operation does not mark inferred is in its qu
     .filter((e) => !new RegExp(`\\b${e.where.split('/').pop()}\\b`).test(e.operationQuote ?? ''))
     .map((e) => e.where);
   expect(wrong).toEqual([]);
+});
+
+test('a stated place that reuses an inferred component says so (x-inferred at the reference)', () => {
+  const schemas = (doc.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+  const unsaid = walkProvenance(doc)
+    .filter((e) => e.keyword === '$ref' && e.provenance?.level === 'stated' && e.ref?.startsWith('#/components/schemas/'))
+    .filter((e) => schemas[e.ref!.split('/').pop()!]?.['x-inferred'] === true)
+    .map((e) => `${e.where} → ${e.ref}`);
+  expect(unsaid).toEqual([]);
 });
 
 test('provenanceOf answers stated with the words, or inferred with the reason', () => {
