@@ -171,7 +171,7 @@ function buildOperations(doc: OpenApiDocument): Operation[] {
         module: raw['x-module'] as Module | undefined,
         moduleOfEntity: raw['x-module-of-entity'] as ModuleOfEntity | undefined,
         moduleExempt: raw['x-module-exempt'] === true,
-        inferred: raw['x-inferred'] === true || raw['x-inferred-method'] === true,
+        inferred: raw['x-inferred'] === true || ((raw['x-inferred-keywords'] as unknown[]) ?? []).includes('method'),
         parameters: params.map((p) => ({
           name: p.name as string,
           in: p.in as Parameter['in'],

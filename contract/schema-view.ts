@@ -1,16 +1,17 @@
 /**
  * Two readings of the spec's JSON Schemas, for Ajv:
- * - `stated`: only what the description states. Schema nodes marked `x-inferred` accept anything and
- *   `x-inferred-enum` is ignored. The suite validates responses with this view, so inferred shapes never
- *   decide certification.
- * - `full`: the stated rules plus the mock's inferred ones (`x-inferred-enum` becomes `enum`). The mock
- *   validates requests with this view.
+ * - `stated`: only what the description states (contract/provenance.ts): schema nodes marked
+ *   `x-inferred` accept anything, and the keywords a node lists in `x-inferred-keywords` are dropped. The
+ *   suite validates responses and judges generated requests with this view, so inferred constraints
+ *   never decide certification.
+ * - `full`: the stated rules plus the mock's inferred ones. The mock validates requests with this view.
  * Both rewrite `#/components/schemas/X` references to absolute ids and drop `x-*` annotations, and
  * both turn a forbidden member spelled `{ not: {} }` (the spec's portable form: some OpenAPI tools
  * reject boolean subschemas) back into the equivalent `false`, so Ajv reports it as before
  * (`false schema`, which the validators turn into "is not allowed here").
  */
 import type { JsonSchema } from './openapi.ts';
+import { inferredKeywordsOf } from './provenance.ts';
 
 export type SchemaView = 'stated' | 'full';
 
@@ -30,11 +31,11 @@ export function toView(schema: JsonSchema, view: SchemaView): JsonSchema {
   if (isNotAnything(schema)) return false;
   if (view === 'stated' && schema['x-inferred'] === true) return true;
   const out: Record<string, unknown> = {};
+  const inferred = view === 'stated' ? inferredKeywordsOf(schema) : [];
   for (const [key, value] of Object.entries(schema)) {
+    if (inferred.includes(key)) continue;
     if (key === '$ref' && typeof value === 'string') {
       out.$ref = value.startsWith('#/components/schemas/') ? SCHEMA_BASE + value.slice('#/components/schemas/'.length) : value;
-    } else if (key === 'x-inferred-enum') {
-      if (view === 'full' && schema.enum === undefined) out.enum = value;
     } else if (key.startsWith('x-') || key === 'example') {
       continue;
     } else if (SCHEMA_MAPS.has(key)) {

@@ -2,7 +2,7 @@
  * The registry of universal checks, in the order they run. A path outside the API base (`/v1`) is not
  * the API (Versioning): only noServerError judges its answers.
  */
-import type { Check, CheckState } from './types.ts';
+import { requirementOf, type Check, type CheckState } from './types.ts';
 import type { CheckFailure, Exchange } from '../exchange.ts';
 import { noServerError } from './no-server-error.ts';
 import { statusDocumented } from './status-documented.ts';
@@ -45,7 +45,8 @@ export const CHECKS: readonly Check[] = [
 
 /**
  * Every universal check run on one exchange, as check failures (docs/design.md §5): the check's name, the
- * requirement it proves (its `inferredRequirement` on an inferred operation), the message, and where
+ * requirement it fails (its `inferredRequirement` on an inferred operation or an inferred keyword:
+ * requirementOf), the message, and where
  * (`at`: a JSON pointer into the body or a header name, when the check says). The one way the suite's
  * client and the proxy judge a response.
  */
@@ -54,8 +55,7 @@ export function runChecks(x: Exchange, state: CheckState, skip?: (check: Check) 
   for (const check of CHECKS) {
     if (skip?.(check)) continue;
     for (const finding of check.run(x, state)) {
-      const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
-      const failure: CheckFailure = { check: check.name, requirement, message: typeof finding === 'string' ? finding : finding.message, operationId: x.operation?.operationId, status: x.status };
+      const failure: CheckFailure = { check: check.name, requirement: requirementOf(check, x, finding), message: typeof finding === 'string' ? finding : finding.message, operationId: x.operation?.operationId, status: x.status };
       if (typeof finding !== 'string') failure.at = finding.at;
       failures.push(failure);
     }

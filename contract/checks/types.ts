@@ -5,6 +5,7 @@
  */
 import type { RequirementId } from '../catalog.ts';
 import type { Exchange } from '../exchange.ts';
+import type { Provenance } from '../provenance.ts';
 
 /** Per-worker memory some checks need (ids seen, the errors_url prefix). */
 export interface CheckState {
@@ -12,8 +13,11 @@ export interface CheckState {
   errorsUrl?: string;
 }
 
-/** What a check found: a message, or a message with where (a JSON pointer into the body, or a header name). */
-export type Finding = string | { message: string; at: string };
+/**
+ * What a check found: a message, or a message with where (a JSON pointer into the body, or a header
+ * name) and, when the check read it, the provenance of what was broken (contract/provenance.ts).
+ */
+export type Finding = string | { message: string; at: string; provenance?: Provenance };
 
 export interface Check {
   name: string;
@@ -21,4 +25,13 @@ export interface Check {
   requirement: RequirementId;
   inferredRequirement?: RequirementId;
   run(x: Exchange, state: CheckState): Finding[];
+}
+
+/**
+ * The requirement a finding fails: the check's inferred requirement when the operation's route is
+ * inferred or the finding broke an inferred keyword (its provenance), else the check's own.
+ */
+export function requirementOf(check: Check, x: Pick<Exchange, 'operation'>, finding: Finding): RequirementId {
+  const inferred = x.operation?.inferred === true || (typeof finding !== 'string' && finding.provenance?.level === 'inferred');
+  return inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
 }

@@ -932,9 +932,15 @@ export interface components {
         NullableId: string | null;
         /** Format: date-time */
         Timestamp: string;
-        /** @description Enum `MeterType`; its values are not shown by the description. */
+        /**
+         * @description Enum `MeterType`; its values are not shown by the description.
+         * @enum {string}
+         */
         MeterType: string;
-        /** @description Enum `MeterCategory`; its values are not shown by the description. */
+        /**
+         * @description Enum `MeterCategory`; its values are not shown by the description.
+         * @enum {string}
+         */
         MeterCategory: string;
         /** @description A meter attached to exactly one asset or location. */
         Meter: {
@@ -1030,6 +1036,7 @@ export interface components {
         MeterReadingCreateRequest: {
             value: number;
             reading_at?: components["schemas"]["Timestamp"];
+            /** @enum {string} */
             source?: string;
             notes?: string | null;
             external_id?: string | null;
@@ -1039,9 +1046,15 @@ export interface components {
          * @enum {string}
          */
         WorkOrderStatus: "open" | "on_hold" | "in_progress" | "done" | "canceled" | "skipped";
-        /** @description Native priority. `medium`, `high` and `critical` are seen in the description; the complete set is not shown. */
+        /**
+         * @description Native priority. `medium`, `high` and `critical` are seen in the description; the complete set is not shown.
+         * @enum {string}
+         */
         WorkOrderPriority: string;
-        /** @description Native work-order type; values not shown by the description. */
+        /**
+         * @description Native work-order type; values not shown by the description.
+         * @enum {string}
+         */
         WorkOrderType: string;
         /** @description Labor rates, labor costs and purchase costs; `work_orders:read` is not cost-redacted. Shape not shown (inferred). */
         WorkOrderCosts: {
@@ -1128,7 +1141,10 @@ export interface components {
          * @enum {string}
          */
         CompatPriority: "NONE" | "LOW" | "MEDIUM" | "HIGH";
-        /** @description Uppercase compatibility work-order type; values not shown by the description. */
+        /**
+         * @description Uppercase compatibility work-order type; values not shown by the description.
+         * @enum {string}
+         */
         CompatWorkOrderType: string;
         /** @description Compatibility create body with uppercase type and priority (fields beyond those inferred). */
         CompatWorkOrderCreateRequest: {
@@ -1147,6 +1163,7 @@ export interface components {
             description?: string | null;
             priority: components["schemas"]["CompatPriority"];
             type?: components["schemas"]["CompatWorkOrderType"];
+            /** @enum {string} */
             status?: string;
             assetId?: components["schemas"]["NullableId"];
             locationId?: components["schemas"]["NullableId"];
@@ -1253,7 +1270,10 @@ export interface components {
             };
             inStockQuantity: number;
             availableQuantity: number;
-            /** @description Inferred: `issued` for an issued row, else `ready` when the quantity is available, `short` when only part of it is, `out_of_stock` when none is. */
+            /**
+             * @description Inferred: `issued` for an issued row, else `ready` when the quantity is available, `short` when only part of it is, `out_of_stock` when none is.
+             * @enum {string}
+             */
             readiness: string;
             /** @description What was issued, as it was when issued. */
             issuedSnapshot?: {
@@ -1264,6 +1284,7 @@ export interface components {
                 partNumber?: string | null;
                 locationName?: string | null;
                 locationArea?: string | null;
+                /** @enum {string} */
                 snapshotKind?: string;
                 unitCost?: components["schemas"]["Money"] | null;
             };
@@ -1643,6 +1664,7 @@ export interface components {
         CustomFieldDefinition: {
             id: number;
             label: string;
+            /** @enum {string} */
             type?: string;
             options?: string[];
             sortIndex?: number;
@@ -1654,6 +1676,7 @@ export interface components {
         CustomFieldCreateRequest: {
             fields: {
                 label: string;
+                /** @enum {string} */
                 type?: string;
                 options?: string[];
                 required?: boolean;

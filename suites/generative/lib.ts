@@ -15,10 +15,13 @@ import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Para
 import { createSchemaRegistry } from '../../contract/ajv.ts';
 import { compileRequestValidator, type RequestValidator } from '../../contract/validators.ts';
 import { toView, type SchemaView } from '../../contract/schema-view.ts';
+import type { Provenance } from '../../contract/provenance.ts';
+import { bodyViolationProvenance, levelOf, parameterViolationProvenance } from './case-provenance.ts';
 import type { PreparedRequest } from '../recipes/index.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { DEFAULT_SEED, genBudget, type GenRequest } from './replay.ts';
 
+export { NEGATIVE_REQUIREMENTS, brokenKeyword } from './case-provenance.ts';
 export { DEFAULT_BUDGET, DEFAULT_SEED, DEFAULT_STATEFUL_BUDGET, commandsReplay, curlOf, genBudget, genParameters, statefulBudget, reproducible, requestDigest, sequenceFailure, type GenRequest } from './replay.ts';
 
 
@@ -163,17 +166,20 @@ function collectProps(s: Record<string, unknown>): Record<string, JsonSchema> {
 export interface NegativeCase {
   input: string;
   request: GenRequest;
-  /** 'must' when the description states the broken constraint (the stated view refuses it). */
+  /** 'must' when the description states the broken constraint (its provenance is stated and the stated view refuses it). */
   level: 'must' | 'inferred';
+  /** Where the broken constraint comes from (contract/provenance.ts): the description's words, or why it is inferred. */
+  provenance: Provenance;
 }
 
 /**
  * Every request that breaks exactly one constraint of `op`'s query parameters, integer path
  * parameters or JSON body, starting from the recipe's valid request. Each is confirmed invalid by the
- * 'full' oracle; it is `must` when the operation is not inferred, the broken input is not inferred and
- * the 'stated' oracle refuses it too. Left out, as the description does not make them errors: unknown
- * query parameters (it never says they are refused), string path ids (any id is a lookup: 404), empty
- * filter values (a string filter has no stated minimum length: inferred only) and cursors (opaque).
+ * 'full' oracle; its level is read from provenance (contract/provenance.ts): `must` when the route and
+ * the broken keyword are stated (x-source) and the 'stated' oracle refuses it too, else `inferred` —
+ * no caller chooses it. Left out, as the description does not make them errors: unknown query
+ * parameters (it never says they are refused), string path ids (any id is a lookup: 404) and cursors
+ * (opaque).
  */
 export function negativeCases(op: Operation, prepared: PreparedRequest): NegativeCase[] {
   const out: NegativeCase[] = [];
@@ -198,9 +204,9 @@ export function negativeCases(op: Operation, prepared: PreparedRequest): Negativ
     const query = { ...baseQuery, ...queryStrings(op, { [name]: value }) };
     if (value === undefined) delete query[name];
     if (!refuses(full, pathValues, query)) continue;
-    const openRule = v.constraint.startsWith('minLength');
-    const must = !op.inferred && !param.inferred && !openRule && refuses(stated, pathValues, query);
-    out.push({ input: `query ${name}: ${v.constraint} (${JSON.stringify(value)?.slice(0, 40)})`, request: { ...base, query }, level: must ? 'must' : 'inferred' });
+    const provenance = parameterViolationProvenance(op, name, v.constraint);
+    const level = levelOf(op, provenance, !param.inferred && refuses(stated, pathValues, query));
+    out.push({ input: `query ${name}: ${v.constraint} (${JSON.stringify(value)?.slice(0, 40)})`, request: { ...base, query }, level, provenance });
   }
 
   // Integer path parameters (Custom fields: `id` is an integer 1..2147483647).
@@ -211,7 +217,8 @@ export function negativeCases(op: Operation, prepared: PreparedRequest): Negativ
       const path = replaceSegment(op, prepared.path, p.name, encodeURIComponent(bad));
       const values = { ...pathValues, [p.name]: bad };
       if (!refuses(full, values, baseQuery)) continue;
-      out.push({ input: `path ${p.name}: ${v.constraint} (${bad})`, request: { ...base, path }, level: !op.inferred && refuses(stated, values, baseQuery) ? 'must' : 'inferred' });
+      const provenance = parameterViolationProvenance(op, p.name, v.constraint);
+      out.push({ input: `path ${p.name}: ${v.constraint} (${bad})`, request: { ...base, path }, level: levelOf(op, provenance, refuses(stated, values, baseQuery)), provenance });
     }
   }
 
@@ -220,8 +227,9 @@ export function negativeCases(op: Operation, prepared: PreparedRequest): Negativ
   if (schema && op.requestBody!.mediaTypes.includes('application/json') && prepared.options?.json !== undefined) {
     const statedValidate = validatorOf(schema, 'stated');
     for (const v of safeViolations(schema, prepared.options.json)) {
-      const must = !op.inferred && statesBody(op, 'stated') && !statedValidate(v.value) && !underInferred(schema, v.pointer);
-      out.push({ input: `body ${v.pointer || '(root)'}: ${v.constraint}`, request: { ...base, json: v.value }, level: must ? 'must' : 'inferred' });
+      const provenance = bodyViolationProvenance(op, v);
+      const statedRefuses = statesBody(op, 'stated') && !statedValidate(v.value) && !underInferred(schema, v.pointer);
+      out.push({ input: `body ${v.pointer || '(root)'}: ${v.constraint}`, request: { ...base, json: v.value }, level: levelOf(op, provenance, statedRefuses), provenance });
     }
   }
   return out;

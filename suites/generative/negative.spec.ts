@@ -24,7 +24,9 @@ import { notAssessed } from '../lib/needs.ts';
 import { workerPrepared as preparedCache } from '../lib/prepared-cache.ts';
 import { borrow, runningTest } from '../lib/response-samples.ts';
 import { arbitraryOf, fc } from '../../contract/arbitraries.ts';
-import { OPERATIONS, genBudget, genSeed, negativeCases, pick, recipeOf, reproducible, send } from './lib.ts';
+import { NEGATIVE_REQUIREMENTS, OPERATIONS, genBudget, genSeed, negativeCases, pick, recipeOf, reproducible, send } from './lib.ts';
+
+const tagsOf = (ids: readonly string[]) => ['@GEN', ...ids.map((id) => `@${id}`)];
 
 const stripMeta = (body: unknown) => {
   if (typeof body !== 'object' || body === null) return body;
@@ -71,7 +73,8 @@ for (const op of OPERATIONS) {
     for (const level of levels) {
       if (op.inferred && level === 'must') continue;
       const title = `${op.operationId}: a request breaking one ${level === 'must' ? 'stated' : 'inferred'} constraint answers 400 validation_error`;
-      const tag = level === 'must' ? ['@GEN', '@ERR-006'] : ['@GEN', '@SPEC-005', '@GEN-004'];
+      // The level is the cases' (read from provenance): an inferred case fails inferred requirements only.
+      const tag = tagsOf(NEGATIVE_REQUIREMENTS[level].refused);
       test(title, { tag }, async ({ api, profile }) => {
         const seed = genSeed();
         const prepared = await recipe({ api, profile });
@@ -89,11 +92,11 @@ for (const op of OPERATIONS) {
           });
         }
         if (run) run.allRefused = chosen.length > 0;
-        test.info().annotations.push({ type: 'generative', description: `${op.operationId} ${chosen.length} of ${all.length} ${level} cases: ${chosen.map((c) => c.input).join('; ')}` });
+        test.info().annotations.push({ type: 'generative', description: `${op.operationId} ${chosen.length} of ${all.length} ${level} cases: ${chosen.map((c) => `${c.input} [${c.provenance.level === 'stated' ? `${c.provenance.section}: "${c.provenance.quote.slice(0, 120)}"` : c.provenance.reason}]`).join('; ')}` });
       });
       if (!read) continue;
       // Apart from the 400 itself (ERR-006, GEN-004): only the refusals that did answer 400 are judged here.
-      const changeTag = level === 'must' ? ['@GEN', '@GEN-002'] : ['@GEN', '@GEN-004'];
+      const changeTag = tagsOf(NEGATIVE_REQUIREMENTS[level].unchanged);
       test(`${op.operationId}: a request refused for one ${level === 'must' ? 'stated' : 'inferred'} constraint changes nothing`, { tag: changeTag }, async ({ api, profile }) => {
         const seed = genSeed();
         const prepared = await recipe({ api, profile });

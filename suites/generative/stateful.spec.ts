@@ -28,6 +28,7 @@ import { follow, fromListItem, loadLinks, type Link } from '../../contract/links
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { meterBody } from '../kits/meters.ts';
 import { Model, RULES, operationKey, type Recorded, type Step } from './model.ts';
+import { STATEFUL_REQUIREMENTS, describeStep, stepProvenance } from './model-provenance.ts';
 import { commandsReplay, genParameters, statefulBudget, genSeed, pathParams, requestDigest, sequenceFailure, type GenRequest } from './lib.ts';
 
 /** The links between modelled operations the run follows. */
@@ -76,7 +77,7 @@ async function sendStep(m: Model, r: Real, op: Operation, s: Step, via: Via = {}
   const what = `${op.operationId} ${step.method} ${step.path} answered ${res.status}: ${res.text.slice(0, 200)}`;
   expect(res.status, `no 5xx — ${what}`).toBeLessThan(500);
   expect([...op.responses.map((x) => x.status), 429], `a documented status — ${what}`).toContain(res.status);
-  if (allowed) expect(allowed, `the model allows ${allowed.join(' or ')} — ${what}`).toContain(res.status);
+  if (allowed) expect(allowed, `the model allows ${allowed.join(' or ')} (${describeStep(stepProvenance(op, operationKey(op.operationId, step)))}) — ${what}`).toContain(res.status);
   rule.apply?.(m, step, res);
   if (via.listed) return;
   if (ok(res.status)) m.record({ operationId: op.operationId, status: res.status, requestPath: step.pathParams, requestBody: step.body, responseBody: res.body });
@@ -195,7 +196,7 @@ export function commandsOf(links: Link[], maxCommands: number) {
   return fc.commands([root, focused, focused, focused, focused, focused, focused, followed(false)], { maxCommands, size: 'max', ...commandsReplay() });
 }
 
-test('sequences following the spec\'s links agree with the model of the described rules', { tag: ['@GEN', '@GEN-005'] }, async ({ api, profile }) => {
+test('sequences following the spec\'s links agree with the model of the described rules', { tag: ['@GEN', ...STATEFUL_REQUIREMENTS.map((id) => `@${id}`)] }, async ({ api, profile }) => {
   test.setTimeout(300_000);
   const seed = genSeed(statefulBudget());
   const links = modelledLinks(profile);
