@@ -165,7 +165,7 @@ export const MUTANTS: Mutant[] = [
     mutation: { request: (_m, url) => editQuery(url, (q) => { if (q.get('direction') === 'desc' && !q.has('cursor')) q.set('direction', 'asc'); }) } },
   { name: 'bad-direction-accepted', requirement: 'PAGE-007', description: 'An unknown direction is served as asc.',
     mutation: { request: (_m, url) => editQuery(url, (q) => { const d = q.get('direction'); if (d !== null && d !== 'asc' && d !== 'desc') q.delete('direction'); }) } },
-  { name: 'total-count-off-by-one', requirement: 'PAGE-008', description: 'total_count counts one record too many.',
+  { name: 'total-count-off-by-one', requirement: 'PAGE-028', description: 'total_count counts one record too many.',
     mutation: { response: (out) => (out.status === 200 && String(out.body).includes('"total_count"') ? editJson(out, (b) => { b.meta.pagination.total_count += 1; }) : out) } },
   { name: 'readings-ordered-by-id', requirement: 'PAGE-010', description: 'Readings are ordered by id only.',
     mutation: { response: forOperations(['listMeterReadings'], (out) => editJson(out, (b) => { b.data.sort((x: { id: string }, y: { id: string }) => (x.id < y.id ? -1 : 1)); })) } },
