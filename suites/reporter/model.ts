@@ -32,6 +32,11 @@ export interface RequirementResult {
   level: 'must' | 'inferred';
   source: string;
   statement: string;
+  /**
+   * For a `must`: the sentence(s) of docs/api-v1.md it rests on, verbatim, each with its section
+   * (spec/requirements.yaml `quote`); what a vendor reads beside a failure to judge the verdict.
+   */
+  quote?: Array<{ section: string; text: string }>;
   testable: boolean;
   verdict: RequirementVerdict;
   /** Why it is untestable, not assessed, or waived. */

@@ -13,7 +13,7 @@
  *   failed (unwaived), and **incomplete** otherwise (not assessed or waived). `inferred` requirements never
  *   change the verdict.
  */
-import type { Catalog } from '../../contract/catalog.ts';
+import { quoteParts, type Catalog } from '../../contract/catalog.ts';
 import { checkSignature, type CheckFailure, type EvidenceRecord } from '../lib/exchange.ts';
 import type { ConformanceReport, RequirementResult, RootCause, Tally, TestOutcome, Verdict, Waiver, WaiverUse } from './model.ts';
 import { requestFamilyOf, tallyRequests } from './request-tally.ts';
@@ -155,7 +155,9 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
     const tagged = byRequirement.get(req.id) ?? [];
     const failures = (failuresOf.get(req.id) ?? []).slice(0, 12);
     const result: RequirementResult = {
-      id: req.id, family: req.family, level: req.level, source: req.source, statement: req.statement, testable: req.testable,
+      id: req.id, family: req.family, level: req.level, source: req.source, statement: req.statement,
+      ...(req.quote?.length ? { quote: req.quote.map((q) => quoteParts(req, q)) } : {}),
+      testable: req.testable,
       verdict: 'not assessed',
       tests: tagged.map((t) => ({ title: t.title, file: t.file, line: t.line, status: t.status, durationMs: t.durationMs })),
       rootCauses: [...new Set(failures.map((f) => f.rootCause))],
