@@ -184,6 +184,7 @@ export function renderHtml(report: ConformanceReport): string {
 <span>Target</span><b>${escapeHtml(report.target.name)} — ${escapeHtml(report.target.baseUrl)}${report.target.embedded ? ' (embedded mock)' : ''}</b>
 <span>Specification</span><b>OpenAPI document ${escapeHtml(report.spec.version)}; requirement catalog ${escapeHtml(report.catalog.version)} (${report.catalog.requirements} requirements)</b>
 <span>Run</span><b>${escapeHtml(report.run.startedAt)}, ${duration}${report.run.shard ? `, shard ${report.run.shard.current}/${report.run.shard.total}` : ''}</b>
+<span>Seed</span><b>${report.run.seed ?? 'not recorded'}${report.run.exploreSeeds ? ` (and ${report.run.exploreSeeds} explored per property)` : ''}</b>
 <span>Tests</span><b>${report.run.tests.total} (${report.run.tests.passed} passed, ${report.run.tests.failed} failed, ${report.run.tests.skipped} skipped); ${report.run.requests} requests</b>
 <span>Must</span><b>${s.must.passed} passed, ${s.must.failed} failed, ${s.must.waived} waived, ${s.must.notAssessed} not assessed, ${s.must.untestable} untestable</b>
 <span>Inferred</span><b>${s.inferred.passed} passed, ${s.inferred.failed} failed, ${s.inferred.notAssessed} not assessed — never decide the verdict</b>

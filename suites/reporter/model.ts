@@ -93,6 +93,10 @@ export interface ConformanceReport {
     finishedAt: string;
     durationMs: number;
     shard: { current: number; total: number } | null;
+    /** The run's seed: the same kit version, target state and seed give the same verdicts (contract/run-seed.ts). */
+    seed?: number;
+    /** Fresh seeds each property tried beside `seed` (`run --explore-seeds K`); a failure names the one that found it. */
+    exploreSeeds?: number;
     requests: number;
     /**
      * `requests` by family (that of each test's first requirement tag, or `GEN` for the generative

@@ -61,6 +61,9 @@ export interface ReportContext {
   finishedAt: Date;
   shard: ConformanceReport['run']['shard'];
   waivers?: Waiver[];
+  /** The run's seed (contract/run-seed.ts) and the extra seeds each property explored (`run --explore-seeds`). */
+  seed?: number;
+  exploreSeeds?: number;
 }
 
 const failedStatus = (t: TestOutcome) => t.status === 'failed' || t.status === 'timedOut' || t.status === 'interrupted';
@@ -207,6 +210,8 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
       finishedAt: ctx.finishedAt.toISOString(),
       durationMs: ctx.finishedAt.getTime() - ctx.startedAt.getTime(),
       shard: ctx.shard,
+      ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}),
+      ...(ctx.exploreSeeds ? { exploreSeeds: ctx.exploreSeeds } : {}),
       requests: tests.reduce((n, t) => n + (t.evidence?.requests ?? 0), 0),
       requestsByFamily: tallyRequests(tests, (t) => requestFamilyOf(t.tags), (t) => t.evidence?.requests ?? 0, 'family'),
       tests: {
