@@ -192,7 +192,7 @@ export const MUTANTS: Mutant[] = [
     mutation: { response: forOperations(['listCustomFields'], (out, req) => { const limit = Number(new URLSearchParams(req.search).get('limit')); return limit > 0 ? editJson(out, (b) => b.slice(0, limit)) : out; }) } },
 
   // ── versioning and wire styles ──
-  { name: 'paths-without-v1', requirement: 'VER-001', description: 'The API also answers without the /v1 prefix.',
+  { name: 'paths-without-v1', requirement: 'VER-007', description: 'The API also answers without the /v1 prefix.',
     mutation: { request: (_m, url) => (url.startsWith('/v1') || url.startsWith('/__mock') ? url : `/v1${url}`) } },
   { name: 'api-version-missing', requirement: 'VER-002', description: 'meta.api_version is missing.',
     mutation: { response: (out) => (out.status < 300 && String(out.body).includes('"api_version"') ? editJson(out, (b) => { delete b.meta.api_version; }) : out) } },
