@@ -27,6 +27,8 @@ export interface Manifest {
   profile: { sha256: string; secrets: 'excluded' } | null;
   time: string;
   verdict: ConformanceReport['verdict'];
+  /** The run's seed (conformance.json run.seed): rerun with `--seed` for the same verdicts; null when not recorded. */
+  seed: number | null;
   files: Record<string, string>;
 }
 
@@ -70,6 +72,7 @@ export function writeManifest(dir: string, report: ConformanceReport, profileFil
     profile: profileFile ? { sha256: profileHash(profileFile), secrets: 'excluded' } : null,
     time: new Date().toISOString(),
     verdict: report.verdict,
+    seed: report.run.seed ?? null,
     files,
   };
   const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);

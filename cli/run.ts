@@ -34,7 +34,10 @@ export interface RunOptions extends Selection {
   profileCheck?: boolean;
   /** An Ed25519 private key PEM: sign manifest.json. */
   signKey?: string;
+  /** The run's seed (contract/run-seed.ts); with the embedded mock also its data seed. */
   seed?: number;
+  /** Fresh seeds each property tries beside the run's seed. */
+  exploreSeeds?: number;
   repeatEach?: number;
   /** Generated requests per operation and phase of the generative tests. */
   budget?: number;
@@ -129,6 +132,9 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   const { run: target, env } = await targetSettings(o);
   // A shard's summary is a part: only the merge (`report merge`) writes the job's step summary.
   if (o.shard) env.GITHUB_STEP_SUMMARY = undefined;
+  // The run's seed and exploration reach the workers and the reporter as FC_SEED and MMS_EXPLORE_SEEDS (contract/run-seed.ts).
+  if (o.seed !== undefined) env.FC_SEED = String(o.seed);
+  if (o.exploreSeeds !== undefined) env.MMS_EXPLORE_SEEDS = String(o.exploreSeeds);
   return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout, reporter: o.reporter, timingsFile: readRunEnv().timingsFile } };
 }
 

@@ -25,6 +25,16 @@ export interface Requirement {
   statement: string;
   testable: boolean;
   reason?: string;
+  /** The sentence(s) of docs/api-v1.md a `must` rests on, verbatim (checked by spec/test/catalog-quotes.test.ts). */
+  quote?: Quote[];
+}
+
+/** One quoted passage: a plain string lies in the requirement's `source` section; else in `section`. */
+export type Quote = string | { section: string; text: string };
+
+/** The section a quote lies in (`A › B` for a subsection of A) and its text. */
+export function quoteParts(req: Pick<Requirement, 'source'>, quote: Quote): { section: string; text: string } {
+  return typeof quote === 'string' ? { section: req.source, text: quote } : quote;
 }
 
 export interface Catalog {

@@ -12,6 +12,13 @@ const oneLine = (text: string, max = 160) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
+/** The seed line: the run's seed, the seeds explored, and how to get the same verdicts again. */
+export function seedLine(report: ConformanceReport): string {
+  const { seed, exploreSeeds } = report.run;
+  if (seed === undefined) return 'Seed: not recorded.';
+  return `Seed: ${seed}${exploreSeeds ? ` (and ${exploreSeeds} explored seed${exploreSeeds === 1 ? '' : 's'} per property)` : ''} — the same seed, kit version and target state give the same verdicts; rerun with --seed ${seed}.`;
+}
+
 /** The failure lines and root causes of a report, newline-terminated; empty when nothing failed. */
 export function renderFailures(report: ConformanceReport): string {
   const failing = report.requirements.filter((r) => r.level === 'must' && r.verdict === 'failed');

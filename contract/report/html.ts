@@ -54,6 +54,7 @@ pre{background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:
 table.families td,table.families th{padding:3px 8px}tr.failing>th{box-shadow:inset 3px 0 var(--fail)}
 details.earlier>summary{cursor:pointer;color:var(--muted);margin:6px 0}
 mark{background:#ffebe9;outline:1px solid var(--fail);color:inherit}
+blockquote{margin:4px 0 4px 8px;padding:2px 8px;border-left:3px solid var(--line);background:var(--bg)}.said{font-size:13px;color:#444}
 ol.causes li{margin:4px 0}ol.causes code{background:var(--bg);padding:0 3px;border-radius:3px}.rc{font-size:12px}
 `;
 
@@ -118,6 +119,12 @@ function exchangeHtml(x: EvidenceRecord['exchanges'][number], at?: string): stri
 </div>`;
 }
 
+/** The sentence(s) of the description a must rests on, each with its section; else the source section. */
+function quoteHtml(r: RequirementResult): string {
+  if (!r.quote?.length) return `<p class="muted">Source: ${escapeHtml(r.source)}</p>`;
+  return `<div class="quote"><p class="muted">It rests on docs/api-v1.md:</p>${r.quote.map((q) => `<blockquote>${escapeHtml(q.text)} <span class="muted">— ${escapeHtml(q.section)}</span></blockquote>`).join('')}</div>`;
+}
+
 function requirementHtml(r: RequirementResult): string {
   const cls = VERDICT_CLASS[r.verdict]!;
   const failures = r.failures.map((f) => `<div class="failure${r.verdict === 'waived' ? ' waived' : ''}">
@@ -133,7 +140,7 @@ ${f.evidence.length > 1 ? `<details class="earlier"><summary>${f.evidence.length
   return `<details class="req" id="req-${escapeHtml(r.id)}" data-verdict="${escapeHtml(r.verdict)}" data-family="${escapeHtml(r.family.toLowerCase())}" data-level="${r.level}"${r.verdict === 'failed' ? ' open' : ''}>
 <summary><span class="id">${escapeHtml(r.id)}</span><span class="lvl">${r.level}</span><span class="badge ${cls}">${escapeHtml(r.verdict)}</span><span class="stmt">${escapeHtml(r.statement)}</span></summary>
 <div class="body">
-<p class="muted">Source: ${escapeHtml(r.source)}</p>
+${quoteHtml(r)}
 ${r.reason ? `<p><b>${r.verdict === 'waived' ? 'Waiver' : 'Reason'}:</b> ${escapeHtml(r.reason)}</p>` : ''}
 ${failures}
 <p><b>Tests</b></p>${tests}
@@ -173,6 +180,7 @@ export function renderHtml(report: ConformanceReport): string {
 <span>Target</span><b>${escapeHtml(report.target.name)} — ${escapeHtml(report.target.baseUrl)}${report.target.embedded ? ' (embedded mock)' : ''}</b>
 <span>Specification</span><b>OpenAPI document ${escapeHtml(report.spec.version)}; requirement catalog ${escapeHtml(report.catalog.version)} (${report.catalog.requirements} requirements)</b>
 <span>Run</span><b>${escapeHtml(report.run.startedAt)}, ${duration}${report.run.shard ? `, shard ${report.run.shard.current}/${report.run.shard.total}` : ''}</b>
+<span>Seed</span><b>${report.run.seed ?? 'not recorded'}${report.run.exploreSeeds ? ` (and ${report.run.exploreSeeds} explored per property)` : ''}</b>
 <span>Tests</span><b>${report.run.tests.total} (${report.run.tests.passed} passed, ${report.run.tests.failed} failed, ${report.run.tests.skipped} skipped); ${report.run.requests} requests</b>
 <span>Must</span><b>${s.must.passed} passed, ${s.must.failed} failed, ${s.must.waived} waived, ${s.must.notAssessed} not assessed, ${s.must.untestable} untestable</b>
 <span>Inferred</span><b>${s.inferred.passed} passed, ${s.inferred.failed} failed, ${s.inferred.notAssessed} not assessed — never decide the verdict</b>
@@ -181,7 +189,7 @@ export function renderHtml(report: ConformanceReport): string {
 </header>
 <main>
 ${report.rootCauses.length ? `<h2 id="root-causes">${report.rootCauses.length} root cause${report.rootCauses.length === 1 ? '' : 's'}</h2><ol class="causes">${report.rootCauses.map(causeHtml).join('')}</ol>` : ''}
-${failedMust.length ? `<h2>Failing must requirements (${failedMust.length})</h2><ul class="failing-list">${failedMust.map((r) => `<li><a href="#req-${escapeHtml(r.id)}">${escapeHtml(r.id)}</a> ${escapeHtml(r.statement)} — root cause ${r.rootCauses.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}</li>`).join('')}</ul>` : ''}
+${failedMust.length ? `<h2>Failing must requirements (${failedMust.length})</h2><ul class="failing-list">${failedMust.map((r) => `<li><a href="#req-${escapeHtml(r.id)}">${escapeHtml(r.id)}</a> ${escapeHtml(r.statement)} — root cause ${r.rootCauses.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}${r.quote?.length ? `<br><span class="said">The description: ${r.quote.map((q) => `“${escapeHtml(q.text)}”`).join(' ')}</span>` : ''}</li>`).join('')}</ul>` : ''}
 <h2>Families</h2>
 <p class="muted">Verdicts per requirement. <b>must</b> requirements are stated by the description and decide the verdict; <b>inferred</b> ones record what the description leaves unshown and never do.</p>
 <table class="families"><tr><th rowspan="2">Family</th><th colspan="6">must</th><th colspan="3">inferred</th></tr>

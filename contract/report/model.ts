@@ -32,6 +32,11 @@ export interface RequirementResult {
   level: 'must' | 'inferred';
   source: string;
   statement: string;
+  /**
+   * For a `must`: the sentence(s) of docs/api-v1.md it rests on, verbatim, each with its section
+   * (spec/requirements.yaml `quote`); what a vendor reads beside a failure to judge the verdict.
+   */
+  quote?: Array<{ section: string; text: string }>;
   testable: boolean;
   verdict: RequirementVerdict;
   /** Why it is untestable, not assessed, or waived. */
@@ -88,6 +93,10 @@ export interface ConformanceReport {
     finishedAt: string;
     durationMs: number;
     shard: { current: number; total: number } | null;
+    /** The run's seed: the same kit version, target state and seed give the same verdicts (contract/run-seed.ts). */
+    seed?: number;
+    /** Fresh seeds each property tried beside `seed` (`run --explore-seeds K`); a failure names the one that found it. */
+    exploreSeeds?: number;
     requests: number;
     /**
      * `requests` by family (that of each test's first requirement tag, or `GEN` for the generative

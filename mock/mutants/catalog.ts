@@ -165,7 +165,7 @@ export const MUTANTS: Mutant[] = [
     mutation: { request: (_m, url) => editQuery(url, (q) => { if (q.get('direction') === 'desc' && !q.has('cursor')) q.set('direction', 'asc'); }) } },
   { name: 'bad-direction-accepted', requirement: 'PAGE-007', description: 'An unknown direction is served as asc.',
     mutation: { request: (_m, url) => editQuery(url, (q) => { const d = q.get('direction'); if (d !== null && d !== 'asc' && d !== 'desc') q.delete('direction'); }) } },
-  { name: 'total-count-off-by-one', requirement: 'PAGE-008', description: 'total_count counts one record too many.',
+  { name: 'total-count-off-by-one', requirement: 'PAGE-028', description: 'total_count counts one record too many.',
     mutation: { response: (out) => (out.status === 200 && String(out.body).includes('"total_count"') ? editJson(out, (b) => { b.meta.pagination.total_count += 1; }) : out) } },
   { name: 'readings-ordered-by-id', requirement: 'PAGE-010', description: 'Readings are ordered by id only.',
     mutation: { response: forOperations(['listMeterReadings'], (out) => editJson(out, (b) => { b.data.sort((x: { id: string }, y: { id: string }) => (x.id < y.id ? -1 : 1)); })) } },
@@ -192,7 +192,7 @@ export const MUTANTS: Mutant[] = [
     mutation: { response: forOperations(['listCustomFields'], (out, req) => { const limit = Number(new URLSearchParams(req.search).get('limit')); return limit > 0 ? editJson(out, (b) => b.slice(0, limit)) : out; }) } },
 
   // ── versioning and wire styles ──
-  { name: 'paths-without-v1', requirement: 'VER-001', description: 'The API also answers without the /v1 prefix.',
+  { name: 'paths-without-v1', requirement: 'VER-007', description: 'The API also answers without the /v1 prefix.',
     mutation: { request: (_m, url) => (url.startsWith('/v1') || url.startsWith('/__mock') ? url : `/v1${url}`) } },
   { name: 'api-version-missing', requirement: 'VER-002', description: 'meta.api_version is missing.',
     mutation: { response: (out) => (out.status < 300 && String(out.body).includes('"api_version"') ? editJson(out, (b) => { delete b.meta.api_version; }) : out) } },

@@ -1,4 +1,5 @@
 /** Meters (Resources › Meter; Endpoints › Meters (native); States and transitions › Meter). */
+import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/meters.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
@@ -16,17 +17,19 @@ test.describe('meters', () => {
   });
 
   // The create is a setup step here (any 2xx; its 201 is METER-002's, proven above); what it created reads back.
-  test('a created meter reads back by id in the envelope', { tag: ['@METER-007', '@METER-001', '@VER-003'] }, async ({ api, profile, meters }) => {
+  test('a created meter reads back by id in the envelope', { tag: ['@METER-007', '@METER-001', '@VER-003', '@METER-017'] }, async ({ api, profile, meters }) => {
     const body = await meters.body({ description: 'Conformance check' });
     const created = precondition(await api.post('/meters', { json: body }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
-    expect(created.body.meta.api_version).toBe('v1');
+    expect(created.body.meta.api_version, proves(['VER-003'], 'the create answers meta.api_version v1')).toBe('v1');
     const meter = created.body.data;
-    expect(meter).toMatchObject({ name: body.name, asset_id: body.asset_id, description: 'Conformance check' });
-    expect(meter.location_id ?? null).toBeNull();
+    // The create body is not shown: that the values sent come back is the inferred reading, METER-017.
+    expect(meter, proves(['METER-017'], 'the create answers the values sent')).toMatchObject({ name: body.name, asset_id: body.asset_id, description: 'Conformance check' });
+    expect(meter.location_id ?? null, proves(['METER-017'], 'no location_id was sent')).toBeNull();
     const read = await api.get(`/meters/${meter.id}`);
-    expect(read.status).toBe(200);
-    expect(Object.keys(read.body).sort()).toEqual(['data', 'meta']);
-    expect(read.body.data).toMatchObject({ id: meter.id, name: body.name, asset_id: body.asset_id, is_active: true });
+    expect(read.status, proves(['METER-007'], 'GET /meters/{id} of a meter of the organization')).toBe(200);
+    expect(Object.keys(read.body).sort(), proves(['METER-007', 'VER-003'], 'the read is {data, meta}')).toEqual(['data', 'meta']);
+    expect(read.body.data.id, proves(['METER-007'], 'the read is the meter asked for')).toBe(meter.id);
+    expect(read.body.data, proves(['METER-017'], 'the read holds the values sent')).toMatchObject({ name: body.name, asset_id: body.asset_id, is_active: true });
   });
 
   test('a meter can attach to a location instead of an asset', { tag: ['@METER-005'] }, async ({ meters }) => {
@@ -88,9 +91,17 @@ test.describe('meters', () => {
   test('an invalid update is refused and changes nothing', { tag: ['@METER-009'] }, async ({ api, meters }) => {
     const meter = await meters.create();
     expectProblem(await api.patch(`/meters/${meter.id}`, { json: { name: 42 } }), 400, 'validation_error');
-    expectProblem(await api.patch(`/meters/${meter.id}`, { json: { asset_id: meter.asset_id, location_id: await meters.locationId() } }), 400, 'validation_error');
     const read = await api.get(`/meters/${meter.id}`);
     expect(read.body.data).toMatchObject({ name: meter.name, asset_id: meter.asset_id });
+  });
+
+  // The one-attachment rule is stated for creating; an update naming both is the inferred reading.
+  test('an update naming both asset_id and location_id is refused and changes nothing', { tag: ['@METER-018'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    expectProblem(await api.patch(`/meters/${meter.id}`, { json: { asset_id: meter.asset_id, location_id: await meters.locationId() } }), 400, 'validation_error');
+    const read = await api.get(`/meters/${meter.id}`);
+    expect(read.body.data).toMatchObject({ asset_id: meter.asset_id });
+    expect(read.body.data.location_id ?? null).toBeNull();
   });
 
   test('archiving a meter no automation uses answers 204', { tag: ['@METER-010'] }, async ({ api, meters }) => {

@@ -42,9 +42,17 @@ test.describe('meter readings', () => {
 
   test('an invalid reading is refused and records nothing', { tag: ['@READ-005'] }, async ({ api, meters }) => {
     const meter = await meters.create();
-    for (const body of [{}, { value: 'high' }, { value: 1, reading_at: 'yesterday' }, { value: null }]) {
+    for (const body of [{ value: 'high' }, { value: 1, reading_at: 'yesterday' }, { value: null }]) {
       expectProblem(await api.post(`/meters/${meter.id}/readings`, { json: body }), 400, 'validation_error');
     }
+    const { items } = await walkPages(api, `/meters/${meter.id}/readings`);
+    expect(items).toHaveLength(0);
+  });
+
+  // The reading body is not shown: that `value` is required is the inferred reading.
+  test('a reading without a value is refused and records nothing', { tag: ['@READ-009'] }, async ({ api, meters }) => {
+    const meter = await meters.create();
+    expectProblem(await api.post(`/meters/${meter.id}/readings`, { json: {} }), 400, 'validation_error');
     const { items } = await walkPages(api, `/meters/${meter.id}/readings`);
     expect(items).toHaveLength(0);
   });

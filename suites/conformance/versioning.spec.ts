@@ -7,6 +7,7 @@ import { test, expect } from '../fixtures.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { listSamples, meterSamples, named, workOrderSamples, type SampleContext } from '../lib/sample-sets.ts';
 import type { ApiResponse } from '../lib/client.ts';
+import { proves } from '../lib/proves.ts';
 
 /**
  * Native single-resource responses of the shared samples (suites/lib/sample-sets.ts): a work order's
@@ -28,17 +29,17 @@ async function lists(ctx: SampleContext): Promise<ApiResponse[]> {
 const where = (r: ApiResponse) => `${r.exchange.method} ${r.exchange.path}`;
 
 test.describe('versioning', () => {
-  test('the API lives under /v1: the same paths without it are not the API', { tag: ['@VER-001'] }, async ({ api, profile }) => {
+  test('the API lives under /v1: the same paths without it are not the API', { tag: ['@VER-001', '@VER-007'] }, async ({ api, profile }) => {
     if (!/\/v1\/?$/.test(profile.baseUrl)) notAssessed(`the base URL ${profile.baseUrl} does not end in /v1`);
     const root = profile.baseUrl.replace(/\/v1\/?$/, '');
-    expect((await api.get('/meters', { query: { limit: 1 } })).status, 'the same path under /v1 is the API').toBe(200);
+    expect((await api.get('/meters', { query: { limit: 1 } })).status, proves(['VER-001'], 'the same path under /v1 is the API')).toBe(200);
     for (const path of ['/meters', '/work-orders', '/assets', '/workrequests', '/customfields/assets']) {
       const r = await api.get(`${root}${path}`);
       const isApiAnswer = r.status < 300 && /json/.test(r.headers['content-type'] ?? '');
-      expect(isApiAnswer, `GET ${root}${path} answered ${r.status} ${r.headers['content-type'] ?? ''}`).toBe(false);
+      expect(isApiAnswer, proves(['VER-007'], `GET ${root}${path} answered ${r.status} ${r.headers['content-type'] ?? ''}`)).toBe(false);
     }
     const write = await api.post(`${root}/work-orders`, { json: { title: 'CT not the API', ...profile.bodies.createWorkOrder } });
-    expect(write.status, `POST ${root}/work-orders`).toBeGreaterThanOrEqual(300);
+    expect(write.status, proves(['VER-007'], `POST ${root}/work-orders`)).toBeGreaterThanOrEqual(300);
   });
 
   test('meta.api_version is v1 on native single and list responses', { tag: ['@VER-002'] }, async ({ api, as, profile }) => {

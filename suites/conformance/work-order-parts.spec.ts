@@ -9,6 +9,7 @@
  */
 import { test, expect, itemOn, PART_STATUSES, TAKING_STOCK, type PartsKit, type Section, type Stock } from '../kits/parts.ts';
 import { expectProblem, expectRefused } from '../lib/expect-problem.ts';
+import { proves } from '../lib/proves.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { anyLocation, uid } from '../lib/provision.ts';
 import type { ApiClient } from '../lib/client.ts';
@@ -17,7 +18,11 @@ const UNKNOWN_WORK_ORDER = 'wo_doesnotexist0000';
 const SOME_VERSION = '0'.repeat(64);
 const CAPABILITIES = ['canEditParts', 'canRemoveParts', 'canTransitionPartStatus', 'canRelease', 'canOverrideOvercommit', 'canReconcile', 'canViewCost', 'canOverrideUnitCost'] as const;
 
-/** Asserts the section's fields, types and enums as the description lists them (PARTS-001, -003, -004, -005). */
+/**
+ * Asserts the section's fields, types and enums as the description lists them (PARTS-001, -003, -004,
+ * -005), and the inferred PARTS-035 (the current status is not among allowedTransitions): every test
+ * that calls it carries @PARTS-035.
+ */
 function expectSection(section: Section, workOrderId: string): void {
   const where = `section of ${workOrderId}`;
   expect(section.workOrderId, where).toBe(workOrderId);
@@ -31,7 +36,7 @@ function expectSection(section: Section, workOrderId: string): void {
   expect(Array.isArray(caps.allowedTransitions), `${where}: allowedTransitions`).toBe(true);
   for (const s of caps.allowedTransitions) expect(PART_STATUSES, `${where}: allowedTransitions`).toContain(s);
   expect(new Set(caps.allowedTransitions).size, `${where}: allowedTransitions has no duplicates`).toBe(caps.allowedTransitions.length);
-  expect(caps.allowedTransitions, `${where}: allowedTransitions never holds the current status`).not.toContain(section.partStatus);
+  expect(caps.allowedTransitions, proves(['PARTS-035'], `${where}: allowedTransitions never holds the current status`)).not.toContain(section.partStatus);
   for (const item of section.items) {
     for (const f of ['id', 'partId', 'locationId', 'readiness'] as const) expect(typeof item[f], `${where}: item.${f}`).toBe('string');
     expect(Number.isInteger(item.quantity) && item.quantity >= 1, `${where}: item.quantity ${item.quantity} is an integer >= 1`).toBe(true);
@@ -62,7 +67,7 @@ async function withRow(parts: PartsKit, stock: Stock, quantity: number, client?:
 }
 
 test.describe('work-order parts section', () => {
-  test('GET answers the section with the listed fields, types and enums', { tag: ['@PARTS-001', '@PARTS-003', '@PARTS-004', '@PARTS-005'] }, async ({ api, parts }) => {
+  test('GET answers the section with the listed fields, types and enums', { tag: ['@PARTS-001', '@PARTS-003', '@PARTS-004', '@PARTS-005', '@PARTS-035'] }, async ({ api, parts }) => {
     const stock = await parts.stocked();
     const { id, section } = await withRow(parts, stock, 2);
     expectSection(section, id);
@@ -78,7 +83,7 @@ test.describe('work-order parts section', () => {
     }
   });
 
-  test('unitCost is omitted when the caller cannot view costs', { tag: ['@PARTS-004'] }, async ({ as, parts }) => {
+  test('unitCost is omitted when the caller cannot view costs', { tag: ['@PARTS-004', '@PARTS-035'] }, async ({ as, parts }) => {
     const client = as.role('keys.costTrackingDisabled');
     const part = await parts.createPart(client);
     const id = await parts.workOrder(client);
@@ -102,15 +107,15 @@ test.describe('work-order parts section', () => {
     expect(moved.aggregateVersion).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  test('a transition to a status in allowedTransitions applies it', { tag: ['@PARTS-006', '@PARTS-005'] }, async ({ parts }) => {
+  test('a transition to a status in allowedTransitions applies it', { tag: ['@PARTS-006', '@PARTS-035'] }, async ({ parts }) => {
     const stock = await parts.stocked();
     let { id, section } = await withRow(parts, stock, 1);
     const applied: string[] = [];
     for (const target of ['reserved', 'kitted', 'staged', 'issued', 'assigned'] as const) {
       if (!section.capabilities.allowedTransitions.includes(target)) continue;
       section = await parts.transition(id, target);
-      expect(section.partStatus).toBe(target);
-      expect(section.capabilities.allowedTransitions).not.toContain(target);
+      expect(section.partStatus, proves(['PARTS-006'], `partStatus after the transition to ${target}`)).toBe(target);
+      expect(section.capabilities.allowedTransitions, proves(['PARTS-035'], `allowedTransitions after the transition to ${target}`)).not.toContain(target);
       applied.push(target);
     }
     expect(applied.length, 'at least one transition was allowed').toBeGreaterThan(0);

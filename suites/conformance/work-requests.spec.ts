@@ -9,6 +9,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages } from '../lib/walk-pages.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { anyAsset, anyLocation, expectCreated, uid, viaInferred } from '../lib/provision.ts';
+import { proves } from '../lib/proves.ts';
 
 const PRIORITIES = ['NONE', 'LOW', 'MEDIUM', 'HIGH'];
 const STATUSES = ['PENDING', 'REJECTED', 'APPROVED', 'DONE'];
@@ -100,9 +101,9 @@ test.describe('work requests: list', () => {
     expect(items.flatMap((w) => fieldNames(w).filter((name) => !CAMEL_CASE.test(name)).map((name) => `${w.id}: ${name}`)), 'work-request fields not in camelCase').toEqual([]);
   });
 
-  test('expand embeds the asset, location and work order; without expand they are absent', { tag: ['@WR-004'] }, async ({ api }) => {
+  test('expand embeds the asset, location and work order; without expand they are absent', { tag: ['@WR-004', '@WR-018'] }, async ({ api }) => {
     for (const w of await someRequests(api)) {
-      for (const key of ['asset', 'location', 'workOrder']) expect(w, `work request ${w.id} without expand`).not.toHaveProperty(key);
+      for (const key of ['asset', 'location', 'workOrder']) expect(w, proves(['WR-018'], `work request ${w.id} without expand`)).not.toHaveProperty(key);
     }
     const expanded = await allRequests(api, { expand: 'asset,location,work_order' });
     const links: Array<[link: string, key: string]> = [['assetId', 'asset'], ['locationId', 'location'], ['workOrderId', 'workOrder']];
@@ -114,11 +115,11 @@ test.describe('work requests: list', () => {
         const embedded = w[key];
         if (embedded === null && key === 'workOrder') {
           // A soft-deleted work order is unavailable: nothing to embed.
-          expect((await api.get(`/work-orders/${w[link]}`)).status, `work request ${w.id}: workOrder is null, so work order ${w[link]} is unavailable`).toBe(404);
+          expect((await api.get(`/work-orders/${w[link]}`)).status, proves(['WR-004'], `work request ${w.id}: workOrder is null, so work order ${w[link]} is unavailable`)).toBe(404);
           continue;
         }
-        expect(embedded !== null && typeof embedded === 'object', `work request ${w.id} embeds ${key} for ${link} ${w[link]}`).toBe(true);
-        if ('id' in embedded) expect(embedded.id, `work request ${w.id}: ${key}.id`).toBe(w[link]);
+        expect(embedded !== null && typeof embedded === 'object', proves(['WR-004'], `work request ${w.id} embeds ${key} for ${link} ${w[link]}`)).toBe(true);
+        if ('id' in embedded) expect(embedded.id, proves(['WR-004'], `work request ${w.id}: ${key}.id`)).toBe(w[link]);
       }
     }
     if (seen === 0) notAssessed('no work request of the organization has an asset, a location or a work order');

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { readRunEnv } from '../../contract/run-env.ts';
 import type fc from 'fast-check';
 
-/** Default seed of the generative phases (FC_SEED overrides). */
-export const DEFAULT_SEED = 20_240_917;
+/** Default seed of the generative phases (FC_SEED, `run --seed`, overrides): the run's seed, contract/run-seed.ts. */
+export { DEFAULT_SEED } from '../../contract/run-seed.ts';
 /**
  * Default generated requests per operation in the positive and negative phases: 2 (3 before; every
  * operation's statuses and one malformed input per operation are also the conformance kits'), about 420

@@ -8,7 +8,7 @@
  */
 import { test } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
-import { fc, propertyParameters } from '../lib/property.ts';
+import { assertProperty, fc } from '../lib/property.ts';
 import { operations, placeholderPath } from '../lib/operations.ts';
 import { profileSecrets } from '../lib/redact.ts';
 import type { Roles } from '../fixtures.ts';
@@ -65,33 +65,33 @@ async function expectRefused(as: Roles, header: string, op: Operation, code: str
 test.describe('malformed Authorization headers', () => {
   test('another scheme answers 401 invalid_authorization_format', { tag: ['@AUTH-002'] }, async ({ as, profile }) => {
     const key = profile.keys.live[0]!;
-    await fc.assert(fc.asyncProperty(otherScheme, fc.boolean(), anyOperation, async (scheme, withKey, op) => {
+    await assertProperty(fc.asyncProperty(otherScheme, fc.boolean(), anyOperation, async (scheme, withKey, op) => {
       await expectRefused(as, withKey ? `${scheme} ${key}` : scheme, op, 'invalid_authorization_format');
-    }), propertyParameters(RUNS));
+    }), RUNS);
   });
 
   test('Bearer without exactly one token answers 401 invalid_authorization_format', { tag: ['@AUTH-003'] }, async ({ as, profile }) => {
-    await fc.assert(fc.asyncProperty(wrongTokenCount, anyOperation, async (header, op) => {
+    await assertProperty(fc.asyncProperty(wrongTokenCount, anyOperation, async (header, op) => {
       await expectRefused(as, header.replaceAll(KEY, profile.keys.live[0]!), op, 'invalid_authorization_format');
-    }), propertyParameters(RUNS));
+    }), RUNS);
   });
 
   test('another key prefix, or a prefix with no secret, answers 401 invalid_api_key_format', { tag: ['@AUTH-004', '@AUTH-005'] }, async ({ as }) => {
-    await fc.assert(fc.asyncProperty(otherPrefix, anyOperation, async (token, op) => {
+    await assertProperty(fc.asyncProperty(otherPrefix, anyOperation, async (token, op) => {
       await expectRefused(as, `Bearer ${token}`, op, 'invalid_api_key_format');
-    }), propertyParameters(RUNS));
+    }), RUNS);
   });
 
   test('a valid prefix with a badly shaped secret answers 401 invalid_api_key_format', { tag: ['@AUTH-006'] }, async ({ as }) => {
-    await fc.assert(fc.asyncProperty(badShape, anyOperation, async (token, op) => {
+    await assertProperty(fc.asyncProperty(badShape, anyOperation, async (token, op) => {
       await expectRefused(as, `Bearer ${token}`, op, 'invalid_api_key_format');
-    }), propertyParameters(RUNS));
+    }), RUNS);
   });
 
   test('a well-formed key the service does not know answers 401 invalid_api_key', { tag: ['@AUTH-007'] }, async ({ as, profile }) => {
     const known = new Set(profileSecrets(profile));
-    await fc.assert(fc.asyncProperty(wellFormedKey.filter((k) => !known.has(k)), anyOperation, async (token, op) => {
+    await assertProperty(fc.asyncProperty(wellFormedKey.filter((k) => !known.has(k)), anyOperation, async (token, op) => {
       await expectRefused(as, `Bearer ${token}`, op, 'invalid_api_key');
-    }), propertyParameters(RUNS));
+    }), RUNS);
   });
 });

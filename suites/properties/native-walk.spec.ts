@@ -9,7 +9,7 @@
 import type { RequirementId } from '../../contract/catalog.ts';
 import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/meters.ts';
-import { fc, propertyParameters } from '../lib/property.ts';
+import { assertProperty, fc } from '../lib/property.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 
 /** Fewest meters the walks compare: fewer in the reference, and the test creates three first. */
@@ -24,7 +24,7 @@ test('walking /meters with random limit and direction returns every meter once, 
   }
   const max = Math.max(1, Math.min(100, reference.length - 1));
   const min = Math.min(max, Math.ceil(reference.length / 4));
-  await fc.assert(
+  await assertProperty(
     fc.asyncProperty(fc.integer({ min, max }), fc.constantFrom('asc', 'desc'), async (limit, direction) => {
       const rules: RequirementId[] = direction === 'asc' ? ['PAGE-005'] : ['PAGE-005', 'PAGE-006'];
       const walked = (await walkPages(api, '/meters', { limit, direction }, rules)).items.map((m) => m.id);
@@ -32,6 +32,6 @@ test('walking /meters with random limit and direction returns every meter once, 
       const known = walked.filter((id) => reference.includes(id));
       expect(known, proves(rules, 'every meter of the reference, in order')).toEqual(direction === 'asc' ? reference : [...reference].reverse());
     }),
-    propertyParameters(4),
+    4,
   );
 });

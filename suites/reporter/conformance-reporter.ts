@@ -15,6 +15,7 @@ import { loadOpenApi, loadOperations } from '../../contract/openapi.ts';
 import { ROOT } from '../../contract/paths.ts';
 import { readRunEnv, type RunOutcome } from '../../contract/run-env.ts';
 import { markTime } from '../../contract/timings.ts';
+import { exploreSeeds, runSeed } from '../../contract/run-seed.ts';
 import { EVIDENCE_ATTACHMENT, type EvidenceRecord } from '../../contract/exchange.ts';
 import type { Redactor } from '../lib/redact.ts';
 import { runRedactor, targetProfile } from '../lib/target.ts';
@@ -23,7 +24,7 @@ import { buildReport } from './verdicts.ts';
 import { loadWaivers } from '../../contract/report/waivers.ts';
 import { writeReports } from '../../contract/report/write.ts';
 import { Progress } from './progress.ts';
-import { renderFailures } from '../../contract/report/console.ts';
+import { renderFailures, seedLine } from '../../contract/report/console.ts';
 import { errorText, withRerunCommand } from './property-failure.ts';
 import type { ConformanceReport, TestOutcome, TestStatus } from '../../contract/report/model.ts';
 import { COVERAGE_ATTACHMENT, computeCoverage, mergeObserved, type Observed } from '../../contract/report/coverage.ts';
@@ -135,6 +136,8 @@ export default class ConformanceReporter implements Reporter {
       finishedAt: new Date((result.startTime ?? this.startedAt).getTime() + (result.duration ?? Date.now() - this.startedAt.getTime())),
       shard: shard ? { current: shard.current, total: shard.total } : null,
       waivers: run.waivers ? loadWaivers(run.waivers) : [],
+      seed: runSeed(),
+      exploreSeeds: exploreSeeds(),
     });
     this.report.coverage = computeCoverage(loadOperations(), mergeObserved(this.observed));
     let paths: ReturnType<typeof writeReports>;
@@ -153,6 +156,7 @@ export default class ConformanceReporter implements Reporter {
       `\nConformance: ${this.report.verdict.toUpperCase()} — must: ${s.must.passed} passed, ${s.must.failed} failed, ${s.must.notAssessed} not assessed, ${s.must.untestable} untestable; ` +
       `${s.must.waived ? `${s.must.waived} waived; ` : ''}inferred: ${s.inferred.passed} passed, ${s.inferred.failed} failed, ${s.inferred.notAssessed} not assessed.\n` +
       `${renderFailures(this.report)}` +
+      `${seedLine(this.report)}\n` +
       `Reports: ${relative(process.cwd(), paths.html)}, ${relative(process.cwd(), paths.json)}, ${relative(process.cwd(), paths.junit)}, ${relative(process.cwd(), paths.markdown)}, ${relative(process.cwd(), paths.har)}\n`,
     );
   }

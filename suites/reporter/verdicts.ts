@@ -13,7 +13,7 @@
  *   failed (unwaived), and **incomplete** otherwise (not assessed or waived). `inferred` requirements never
  *   change the verdict.
  */
-import type { Catalog } from '../../contract/catalog.ts';
+import { quoteParts, type Catalog } from '../../contract/catalog.ts';
 import { checkSignature, type CheckFailure, type EvidenceRecord } from '../../contract/exchange.ts';
 import type { ConformanceReport, RequirementResult, RootCause, Tally, TestOutcome, Verdict, Waiver, WaiverUse } from '../../contract/report/model.ts';
 import { requestFamilyOf, tallyRequests } from './request-tally.ts';
@@ -61,6 +61,9 @@ export interface ReportContext {
   finishedAt: Date;
   shard: ConformanceReport['run']['shard'];
   waivers?: Waiver[];
+  /** The run's seed (contract/run-seed.ts) and the extra seeds each property explored (`run --explore-seeds`). */
+  seed?: number;
+  exploreSeeds?: number;
 }
 
 const failedStatus = (t: TestOutcome) => t.status === 'failed' || t.status === 'timedOut' || t.status === 'interrupted';
@@ -155,7 +158,9 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
     const tagged = byRequirement.get(req.id) ?? [];
     const failures = (failuresOf.get(req.id) ?? []).slice(0, 12);
     const result: RequirementResult = {
-      id: req.id, family: req.family, level: req.level, source: req.source, statement: req.statement, testable: req.testable,
+      id: req.id, family: req.family, level: req.level, source: req.source, statement: req.statement,
+      ...(req.quote?.length ? { quote: req.quote.map((q) => quoteParts(req, q)) } : {}),
+      testable: req.testable,
       verdict: 'not assessed',
       tests: tagged.map((t) => ({ title: t.title, file: t.file, line: t.line, status: t.status, durationMs: t.durationMs })),
       rootCauses: [...new Set(failures.map((f) => f.rootCause))],
@@ -205,6 +210,8 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
       finishedAt: ctx.finishedAt.toISOString(),
       durationMs: ctx.finishedAt.getTime() - ctx.startedAt.getTime(),
       shard: ctx.shard,
+      ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}),
+      ...(ctx.exploreSeeds ? { exploreSeeds: ctx.exploreSeeds } : {}),
       requests: tests.reduce((n, t) => n + (t.evidence?.requests ?? 0), 0),
       requestsByFamily: tallyRequests(tests, (t) => requestFamilyOf(t.tags), (t) => t.evidence?.requests ?? 0, 'family'),
       tests: {

@@ -93,3 +93,18 @@ test('diff lists regressions and fixes', () => {
   expect(d.fixes.map((r) => r.id)).toEqual(['METER-004']);
   expect(diffReports(after, after).regressions).toEqual([]);
 });
+
+test('a failed must shows the sentence of the description it rests on, in the JSON and the HTML', () => {
+  const report = buildReport(outcomes(['METER-004', 'AUTH-006']), ctx());
+  expect(reportProblems(report)).toEqual([]);
+  const meter = report.requirements.find((r) => r.id === 'METER-004')!;
+  expect(meter.verdict).toBe('failed');
+  expect(meter.quote).toContainEqual({ section: 'Resources and their fields › Meter', text: 'asset_id | string | exactly one of asset_id or location_id is set when creating' });
+  // An inferred requirement rests on no sentence: it carries none.
+  expect(report.requirements.find((r) => r.id === 'AUTH-006')!.quote).toBeUndefined();
+  const html = renderHtml(report);
+  const failing = html.slice(html.indexOf('Failing must requirements'), html.indexOf('<h2>Families'));
+  expect(failing).toContain('The description: “asset_id | string | exactly one of asset_id or location_id is set when creating”');
+  const detail = html.slice(html.indexOf('id="req-METER-004"'));
+  expect(detail.slice(0, detail.indexOf('</details>'))).toContain('<blockquote>asset_id | string | exactly one of asset_id or location_id is set when creating <span class="muted">— Resources and their fields › Meter</span></blockquote>');
+});

@@ -13,6 +13,7 @@ import { PROFILE_PATHS } from '../../contract/provisioning.ts';
 import { PROVISIONING_PAGE, provisioningBlock } from '../../contract/readme-table.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { cliRun } from './run-cli.ts';
+import { operationFor, undescribed } from '../../contract/described-routes.ts';
 
 test.setTimeout(120_000);
 let mock: RunningMock;
@@ -46,13 +47,74 @@ test('profile init writes a schema-valid profile with every role and fixture, ea
   expect((await cliRun(['profile', 'init', '--output', file])).code).toBe(2);
 });
 
-test("profile check passes every entry of the mock's profile", async () => {
+/** The entries of the mock's profile that only an inferred route (or no route at all) could check. */
+const UNVERIFIABLE = [
+  ...['work_requests:write', 'work_request_portals:write', 'assets:write', 'locations:read', 'locations:write', 'parts:read', 'parts:write', 'identifiers:read', 'identifiers:write']
+    .flatMap((s) => [`keys.scopes.${s}`, `keys.allScopesExcept.${s}`]),
+  'fixtures.activeUserId', 'fixtures.inactiveUserId', 'fixtures.otherOrgUserId', 'fixtures.teamId', 'fixtures.locationId',
+  'fixtures.meterInMetersDisabledOrg', 'fixtures.stockedParts', 'fixtures.partsModuleDisabledStock', 'fixtures.restrictedSettingsStock',
+];
+
+test("profile check calls every entry of the mock's profile ok, or unverified where only an inferred route could check it", async () => {
   const file = join(dir, 'mock.json');
   writeFileSync(file, JSON.stringify(mock.profile));
   const { code, output } = await cliRun(['profile', 'check', '--profile', file]);
-  for (const path of PROFILE_PATHS) expect(entryLine(output, path), path).toMatch(new RegExp(`^\\S+\\s+ok\\b`));
+  for (const path of PROFILE_PATHS) {
+    expect(entryLine(output, path), path).toMatch(UNVERIFIABLE.includes(path) ? /^\S+\s+unverified: \S/ : /^\S+\s+ok\b/);
+  }
+  // Which route, and why: the route of the scope's own read, named as the description would.
+  expect(entryLine(output, 'keys.scopes.parts:read')).toMatch(/unverified: could be checked only through GET \/parts: the description does not show this route$/);
+  expect(entryLine(output, 'fixtures.teamId')).toMatch(/unverified: teams have no public route in the description/);
+  expect(output).toMatch(new RegExp(`^${UNVERIFIABLE.length} unverified: only a route or parameter the description does not show could check them; they never refuse a run$`, 'm'));
   expect(output).toMatch(/^\d+ requests sent$/m);
   expect(code).toBe(0);
+  // run calls the same check: unverified entries never refuse it.
+  const run = await cliRun(['run', '--profile', file, '--grep', '@METER-012\\b', '--output', join(dir, 'unverified-run')]);
+  expect(run.output).not.toContain('provisioning error');
+  expect(run.output).toContain('Conformance:');
+  expect(run.code).not.toBe(2);
+});
+
+test('profile check says missing for an entry the profile leaves out, and exits 0', async () => {
+  const profile = structuredClone(mock.profile) as unknown as { keys: Record<string, unknown>; fixtures: Record<string, unknown> };
+  delete profile.keys.test;
+  delete profile.fixtures.assetId;
+  const file = join(dir, 'missing.json');
+  writeFileSync(file, JSON.stringify(profile));
+  const { code, output } = await cliRun(['profile', 'check', '--profile', file]);
+  expect(entryLine(output, 'keys.test')).toMatch(/^keys\.test\s+missing$/);
+  expect(entryLine(output, 'fixtures.assetId')).toMatch(/^fixtures\.assetId\s+missing$/);
+  expect(output).not.toMatch(/\swrong: /);
+  expect(code).toBe(0);
+});
+
+test('profile check says what it observed of work requests, through the unfiltered described list', async () => {
+  const profile = structuredClone(mock.profile) as unknown as { fixtures: { rejectedWorkRequestId: string; pendingWorkRequestIds: string[] } };
+  const rejected = profile.fixtures.rejectedWorkRequestId;
+  profile.fixtures.pendingWorkRequestIds = [rejected];
+  profile.fixtures.rejectedWorkRequestId = 'wr_neverprovisioned';
+  const file = join(dir, 'work-requests.json');
+  writeFileSync(file, JSON.stringify(profile));
+  const { code, output } = await cliRun(['profile', 'check', '--profile', file]);
+  expect(entryLine(output, 'fixtures.pendingWorkRequestIds')).toMatch(new RegExp(`wrong: ${rejected} is REJECTED in GET /workrequests, not PENDING$`));
+  expect(entryLine(output, 'fixtures.rejectedWorkRequestId')).toMatch(/wrong: GET \/workrequests does not list wr_neverprovisioned \(\d+ read, every page\)$/);
+  // Only what was observed: no guess at how it came to be, no filter the description does not name.
+  expect(output).not.toMatch(/consumed|earlier run|among the REJECTED|requestStatus=/);
+  expect(code).toBe(1);
+});
+
+test('a route or query parameter marked x-inferred is not described; the described ones are', () => {
+  expect(undescribed('GET', '/work-orders?limit=1')).toBeUndefined();
+  expect(undescribed('DELETE', '/customfields/assets/0')).toBeUndefined();
+  expect(undescribed('GET', '/workrequests?limit=200&cursor=abc')).toBeUndefined();
+  expect(undescribed('GET', '/parts/p1')).toBe('GET /parts/{id}: the description does not show this route');
+  expect(undescribed('PUT', '/assets/a1/parts/p1')).toBe('PUT /assets/{id}/parts/{partId}: the description does not show this route');
+  expect(undescribed('GET', '/workrequests?requestStatus=PENDING')).toBe('GET /workrequests: the parameter requestStatus is not named by the description');
+  expect(undescribed('GET', '/meters?colour=red')).toBe('GET /meters: the description has no parameter colour');
+  expect(undescribed('GET', '/vendors')).toBe('GET /vendors: no operation of the description');
+  // A literal segment wins over a path parameter: /identifiers/resolve is not /identifiers/{id}.
+  expect(operationFor('GET', '/identifiers/resolve')?.path).toBe('/identifiers/resolve');
+  expect(operationFor('DELETE', '/identifiers/resolve')?.path).toBe('/identifiers/{id}');
 });
 
 test('profile check names a full-scope key given as the meters:read key, and only it, and exits 1', async () => {
