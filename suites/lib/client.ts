@@ -9,6 +9,7 @@
  * key pool are paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in
  * the evidence.
  */
+import { arrangingNow } from './arrange.ts';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { readRunEnv } from '../../contract/run-env.ts';
 import { CHECKS, type CheckState } from '../checks/registry.ts';
@@ -217,7 +218,9 @@ export class ApiClient {
     const apiPath = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
     const header = headers.authorization;
     const credential = header === undefined ? undefined : s.redactor.envName(header);
+    const arranging = arrangingNow();
     return {
+      ...(arranging === undefined ? {} : { arranging }),
       method,
       url: s.redactor.text(url.toString()),
       path: apiPath,
