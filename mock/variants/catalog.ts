@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { editJson, editQuery, wrapHandlers } from '../mutants/edit.ts';
 import { describedOnly } from './described-only.ts';
+import { ignoredWrites } from './ignored-writes.ts';
+import { otherSuccessStatuses } from './other-success-statuses.ts';
 import { combine, type Variant } from './variant.ts';
 import type { Mutation } from '../mutants/mutation.ts';
 
@@ -65,8 +67,12 @@ export const VARIANTS: Variant[] = [
     } }) } },
   { name: 'lenient-bearer', freedom: 'RFC 9110 §11.1: "It uses a case-insensitive token"; §11.4: `1*SP` before credentials.', description: 'Accepts `bearer`, `BEARER` and several spaces.',
     mutation: { request: (_m, url, headers) => { const h = headers.authorization; if (h && /^bearer +\S+$/i.test(h)) headers.authorization = `Bearer ${h.split(/ +/)[1]}`; return url; } } },
+  { name: 'ignored-writes', freedom: 'Bodies "not shown" (work-order members beyond title, priority and workRequestId; meter, reading and custom-field create; asset, location and part writes).', description: 'Members of a write the description does not show are accepted (2xx) and ignored.',
+    mutation: ignoredWrites, incomplete: true },
+  { name: 'other-success-statuses', freedom: 'Routes, methods and bodies "not shown": so are their success statuses.', description: 'Inferred creates answer 200 for 201 and 201 for 200, inferred deletes 200.',
+    mutation: otherSuccessStatuses, incomplete: true },
   { name: 'described-only', freedom: 'Everything marked x-inferred, every field not listed, the second organization\'s data, what a vendor cannot provision.', description: 'Serves exactly what the description shows.',
-    mutation: describedOnly },
+    mutation: describedOnly, incomplete: true },
 ];
 
 /** The variants of a comma-separated list; throws naming the known ones. */

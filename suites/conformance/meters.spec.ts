@@ -4,6 +4,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { expectRefusedDespiteInferredBody, precondition, uid } from '../lib/provision.ts';
+import { expectApplied } from '../lib/arrange.ts';
 
 const UNKNOWN = 'mtr_doesnotexist0000';
 
@@ -15,10 +16,15 @@ test.describe('meters', () => {
     expect(typeof created.body.data.id, 'the envelope has the created meter as data').toBe('string');
   });
 
-  // The create is a setup step here (any 2xx; its 201 is METER-002's, proven above); what it created reads back.
-  test('a created meter reads back by id in the envelope', { tag: ['@METER-007', '@METER-001', '@VER-003'] }, async ({ api, profile, meters }) => {
+  // The create is a setup step here (any 2xx; its 201 is METER-002's, proven above) whose answer must show
+  // the inferred members sent; what it created reads back.
+  test('a created meter reads back by id in the envelope', { tag: ['@METER-007', '@METER-001', '@VER-003'] }, async ({ api, profile, meters, arrange }) => {
     const body = await meters.body({ description: 'Conformance check' });
-    const created = precondition(await api.post('/meters', { json: body }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+    const created = await arrange('create a meter showing the members sent', async () => {
+      const answer = precondition(await api.post('/meters', { json: body }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+      expectApplied(answer.body.data, { name: body.name, description: 'Conformance check' }, 'POST /meters');
+      return answer;
+    });
     expect(created.body.meta.api_version).toBe('v1');
     const meter = created.body.data;
     expect(meter).toMatchObject({ name: body.name, asset_id: body.asset_id, description: 'Conformance check' });

@@ -26,26 +26,27 @@ export function createWorkOrder(api: ApiClient, profile: TargetProfile, override
 }
 
 /**
- * Completes a work order, arranged: `status: done` is a member the description does not show in an
- * update ("Transitions of work-order status: not shown"), so the PATCH must answer 200 and the work order
- * must read back done — its detail's `status` when it shows one, else the stated list filter
- * `status=done` — or the test is not assessed.
+ * Moves a work order to `status` (a list-filter value: `open`, `on_hold`, `in_progress`, `done`,
+ * `canceled`, `skipped`), arranged: `status` is a member the description does not show in an update
+ * ("Transitions of work-order status: not shown"), so the PATCH must answer 200 and the work order must
+ * read back in that status — its detail's `status` when it shows one, else the stated list filter
+ * `status=<status>` — or the test is not assessed.
  */
-export function completeWorkOrder(api: ApiClient, id: string): Promise<void> {
-  return arrange(`complete work order ${id} (PATCH status: done, inferred)`, async () => {
-    const patched = await api.patch(`/work-orders/${id}`, { json: { status: 'done' } });
+export function moveWorkOrder(api: ApiClient, id: string, status: string): Promise<void> {
+  return arrange(`move work order ${id} to ${status} (PATCH status, inferred)`, async () => {
+    const patched = await api.patch(`/work-orders/${id}`, { json: { status } });
     expect(patched.status, `PATCH /work-orders/${id}: ${patched.text.slice(0, 200)}`).toBe(200);
     const detail = await api.get(`/work-orders/${id}`);
-    if (detail.body?.data && 'status' in detail.body.data) return expectApplied(detail.body.data, { status: 'done' }, `PATCH /work-orders/${id}`);
+    if (detail.body?.data && 'status' in detail.body.data) return expectApplied(detail.body.data, { status }, `PATCH /work-orders/${id}`);
     let cursor: string | undefined;
     for (let page = 0; page < 50; page++) {
-      const done = await api.get('/work-orders', { query: { status: 'done', limit: 100, cursor } });
-      expect(done.status, `GET /work-orders?status=done: ${done.text.slice(0, 200)}`).toBe(200);
-      if (done.body.data.some((w: { id: string }) => w.id === id)) return;
-      if (!done.body.meta.pagination.has_more) break;
-      cursor = done.body.meta.pagination.cursor;
+      const listed = await api.get('/work-orders', { query: { status, limit: 100, cursor } });
+      expect(listed.status, `GET /work-orders?status=${status}: ${listed.text.slice(0, 200)}`).toBe(200);
+      if (listed.body.data.some((w: { id: string }) => w.id === id)) return;
+      if (!listed.body.meta.pagination.has_more) break;
+      cursor = listed.body.meta.pagination.cursor;
     }
-    throw new Error(`PATCH /work-orders/${id} answered 200 but the work order is not listed under status=done`);
+    throw new Error(`PATCH /work-orders/${id} answered 200 but the work order is not listed under status=${status}`);
   });
 }
 
@@ -66,7 +67,9 @@ export interface WorkOrderKit {
   create(overrides?: Record<string, unknown>, client?: ApiClient): Promise<WorkOrder>;
   /** Arranged: a pending work request's id. */
   pendingRequest(): Promise<string>;
-  /** Arranged: the work order moved to done (`completeWorkOrder`). */
+  /** Arranged: the work order moved to `status` (`moveWorkOrder`). */
+  move(id: string, status: string, client?: ApiClient): Promise<void>;
+  /** Arranged: the work order moved to done. */
   complete(id: string, client?: ApiClient): Promise<void>;
   findRequest(id: string): Promise<WorkRequest | undefined>;
 }
@@ -76,7 +79,8 @@ export const test = base.extend<{ workOrders: WorkOrderKit }>({
     await use({
       create: (overrides, client = api) => createWorkOrder(client, profile, overrides),
       pendingRequest: arranging('find a pending work request', () => pendingWorkRequest(api, profile)),
-      complete: (id, client = api) => completeWorkOrder(client, id),
+      move: (id, status, client = api) => moveWorkOrder(client, id, status),
+      complete: (id, client = api) => moveWorkOrder(client, id, 'done'),
       findRequest: (id) => findInCompatList(api, '/workrequests', 'workRequests', id),
     });
   },
