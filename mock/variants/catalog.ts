@@ -8,6 +8,7 @@ import { editJson, editQuery, wrapHandlers } from '../mutants/edit.ts';
 import { describedOnly } from './described-only.ts';
 import { ignoredWrites } from './ignored-writes.ts';
 import { otherSuccessStatuses } from './other-success-statuses.ts';
+import { otherRoutes } from './other-routes.ts';
 import { combine, type Variant } from './variant.ts';
 import type { Mutation } from '../mutants/mutation.ts';
 
@@ -71,6 +72,8 @@ export const VARIANTS: Variant[] = [
     mutation: ignoredWrites, incomplete: true },
   { name: 'other-success-statuses', freedom: 'Routes, methods and bodies "not shown": so are their success statuses.', description: 'Inferred creates answer 200 for 201 and 201 for 200, inferred deletes 200.',
     mutation: otherSuccessStatuses, incomplete: true },
+  { name: 'other-routes', freedom: 'Operations whose "paths, methods and bodies: not shown" (identifiers, asset/location/part single-resource and writes, work-request and portal writes, compatibility read).', description: 'Those operations live under /v1/vendor/...; at the spec\'s path: 404.',
+    mutation: otherRoutes, incomplete: true },
   { name: 'described-only', freedom: 'Everything marked x-inferred, every field not listed, the second organization\'s data, what a vendor cannot provision.', description: 'Serves exactly what the description shows.',
     mutation: describedOnly, incomplete: true },
 ];
