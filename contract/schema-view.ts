@@ -5,6 +5,10 @@
  *   decide certification.
  * - `full`: the stated rules plus the mock's inferred ones (`x-inferred-enum` becomes `enum`). The mock
  *   validates requests with this view.
+ * - `unbounded`: types, required members and stated rules, but no upper limit the description does not
+ *   state: nodes marked `x-inferred` lose `maxLength`, `maximum`, `exclusiveMaximum`, `maxItems`,
+ *   `maxProperties` and `pattern` (deep), and `x-inferred-enum` is ignored. The `no-inferred-limits`
+ *   variant of the mock (docs/freedoms.md) validates requests with it.
  * Both rewrite `#/components/schemas/X` references to absolute ids and drop `x-*` annotations, and
  * both turn a forbidden member spelled `{ not: {} }` (the spec's portable form: some OpenAPI tools
  * reject boolean subschemas) back into the equivalent `false`, so Ajv reports it as before
@@ -12,7 +16,17 @@
  */
 import type { JsonSchema } from './openapi.ts';
 
-export type SchemaView = 'stated' | 'full';
+export type SchemaView = 'stated' | 'full' | 'unbounded';
+
+/** The keywords an `unbounded` view drops from inferred nodes: upper limits and patterns. */
+const UPPER_LIMITS = new Set(['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties', 'pattern']);
+
+/** A copy of a viewed schema without UPPER_LIMITS at any depth. */
+function withoutUpperLimits(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutUpperLimits);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => !UPPER_LIMITS.has(k)).map(([k, v]) => [k, k === 'enum' || k === 'const' || k === 'required' ? v : withoutUpperLimits(v)]));
+}
 
 /** Base of the absolute `$id` given to each component schema. */
 export const SCHEMA_BASE = 'https://mms-conformance-kit.invalid/schemas/';
@@ -29,6 +43,7 @@ export function toView(schema: JsonSchema, view: SchemaView): JsonSchema {
   if (typeof schema === 'boolean') return schema;
   if (isNotAnything(schema)) return false;
   if (view === 'stated' && schema['x-inferred'] === true) return true;
+  if (view === 'unbounded' && schema['x-inferred'] === true) return withoutUpperLimits(toView({ ...schema, 'x-inferred': false }, view)) as JsonSchema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$ref' && typeof value === 'string') {

@@ -12,6 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compileRequestValidators } from '../contract/validators.ts';
 import { loadOperations, type Operation } from '../contract/openapi.ts';
+import type { SchemaView } from '../contract/schema-view.ts';
 import { Router } from '../contract/router.ts';
 import { handlers as defaultHandlers } from './handlers/index.ts';
 import type { HandlerMap, Reply } from './http/context.ts';
@@ -54,6 +55,8 @@ export interface AppOptions extends AuthorizePolicy {
   cursorChecks?: Partial<CursorChecks>;
   /** The largest request body accepted, in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /** The view of the spec requests are validated in (contract/schema-view.ts; default `full`, the mock's inferred rules too). */
+  requestView?: SchemaView;
   /** Replaces the request-id generator. */
   requestId?(next: () => string): string;
   /** CORS on the API (pipeline/cors.ts; default true). */
@@ -110,7 +113,7 @@ export class MockApp {
       apiPrefix: this.cors ? withPreflight(apiPrefixStep, this.send) : apiPrefixStep,
       authenticate: authenticateStep(() => this.world),
       rateLimit: rateLimitStep(this.limiter, options.rateBucket),
-      route: routeStep(new Router(loadOperations()), compileRequestValidators('full')),
+      route: routeStep(new Router(loadOperations()), compileRequestValidators(options.requestView ?? 'full')),
       authorize: authorizeStep(options, modules),
       validate: validateStep(() => this.cursors, () => this.origin),
       prism: (this.prism = prismStep(handlers, this.send, options.maxBodyBytes)),

@@ -19,6 +19,7 @@ export function mutantOptions(mutation: Mutation): Omit<AppOptions, 'buildWorld'
     rateBucket: mutation.rateBucket,
     cursorChecks: mutation.cursorChecks,
     maxBodyBytes: mutation.maxBodyBytes,
+    requestView: mutation.requestView,
     requestId: mutation.requestId,
     scopeAllows: mutation.scopeAllows,
     skipModule: mutation.skipModule,

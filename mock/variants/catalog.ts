@@ -9,6 +9,7 @@ import { describedOnly } from './described-only.ts';
 import { ignoredWrites } from './ignored-writes.ts';
 import { otherSuccessStatuses } from './other-success-statuses.ts';
 import { otherRoutes } from './other-routes.ts';
+import { otherEffects } from './other-effects.ts';
 import { combine, type Variant } from './variant.ts';
 import type { Mutation } from '../mutants/mutation.ts';
 
@@ -74,6 +75,10 @@ export const VARIANTS: Variant[] = [
     mutation: otherSuccessStatuses, incomplete: true },
   { name: 'other-routes', freedom: 'Operations whose "paths, methods and bodies: not shown" (identifiers, asset/location/part single-resource and writes, work-request and portal writes, compatibility read).', description: 'Those operations live under /v1/vendor/...; at the spec\'s path: 404.',
     mutation: otherRoutes, incomplete: true },
+  { name: 'no-inferred-limits', freedom: 'Bodies and parameters "not shown": no limit beyond the stated ones (Limits) applies to them.', description: 'Bodies and parameters marked x-inferred keep their types and required members but no length, bound, pattern or enum.',
+    mutation: { requestView: 'unbounded' } },
+  { name: 'other-effects', freedom: '"Transitions of work-order status: not shown."; "Permitted moves between part statuses: not shown beyond the server-computed `allowedTransitions`. Staging settings can hide statuses."', description: 'Closed work orders cannot be reopened; staging hides kitted and staged everywhere.',
+    mutation: otherEffects, incomplete: true },
   { name: 'described-only', freedom: 'Everything marked x-inferred, every field not listed, the second organization\'s data, what a vendor cannot provision.', description: 'Serves exactly what the description shows.',
     mutation: describedOnly, incomplete: true },
 ];
