@@ -64,3 +64,27 @@ test('other-routes: inferred operations live under /v1/vendor; the spec path is 
     expect((await call('/v1/vendor/workrequests', json({ title: 'CT' }))).status).toBe(200);
   });
 });
+
+test('no-inferred-limits: an inferred body takes a 300-character name, a stated limit still holds', async () => {
+  await withVariant('no-inferred-limits', async ({ call }) => {
+    const asset = ((await (await call('/v1/assets?limit=1')).json()) as { data: Array<{ id: string }> }).data[0]!;
+    const long = 'n'.repeat(300);
+    const meter = await call('/v1/meters', json({ name: long, asset_id: asset.id }));
+    expect(meter.status).toBe(201);
+    expect(((await meter.json()) as { data: { name: string } }).data.name).toBe(long);
+    expect((await call('/v1/meters', json({ name: 42, asset_id: asset.id }))).status).toBe(400);
+    expect((await call('/v1/meters?limit=101')).status).toBe(400);
+  });
+});
+
+test('other-effects: a done work order stays closed, and allowedTransitions never offers kitted or staged', async () => {
+  await withVariant('other-effects', async ({ call }) => {
+    const wo = ((await (await call('/v1/work-orders', json({ title: 'CT' }))).json()) as { data: { id: string } }).data;
+    const section = (await (await call(`/v1/work-orders/${wo.id}/parts`)).json()) as { capabilities: { allowedTransitions: string[] } };
+    expect(section.capabilities.allowedTransitions).not.toContain('kitted');
+    expect(section.capabilities.allowedTransitions).not.toContain('staged');
+    expect((await call(`/v1/work-orders/${wo.id}`, patch({ status: 'done' }))).status).toBe(200);
+    expect((await call(`/v1/work-orders/${wo.id}`, patch({ status: 'open' }))).status).toBe(409);
+    expect(((await (await call(`/v1/work-orders/${wo.id}`)).json()) as { data: { status: string } }).data.status).toBe('done');
+  });
+});
