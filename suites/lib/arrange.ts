@@ -77,13 +77,20 @@ export function isPreconditionReason(reason: string | undefined): boolean {
 
 type Scalar = string | number | boolean | null;
 const isScalar = (v: unknown): v is Scalar => v === null || ['string', 'number', 'boolean'].includes(typeof v);
-const sameValue = (a: unknown, b: Scalar) =>
-  a === b || (typeof a === 'string' && typeof b === 'string' && /^\d{4}-\d\d-\d\dT/.test(b) && Date.parse(a) === Date.parse(b));
+/**
+ * Whether `shown` shows the value `sent`: equal, the same instant, or the same text — a value applied
+ * but typed otherwise ("4" for 4) did apply; its type is the business of the tests and checks of types.
+ */
+const sameValue = (shown: unknown, sent: Scalar) =>
+  shown === sent
+  || (typeof shown === 'string' && typeof sent === 'string' && /^\d{4}-\d\d-\d\dT/.test(sent) && Date.parse(shown) === Date.parse(sent))
+  || (shown !== null && shown !== undefined && sent !== null && typeof shown !== 'object' && String(shown) === String(sent));
 
 /**
  * Throws an `ArrangeError` unless `record` (as read back: the write's answer or a later read) shows every
- * scalar member of `sent` (date-times compared as instants): the write answered 2xx but did not apply, or
- * applied what the suite cannot see. Objects and arrays are not compared. Use inside `arrange`.
+ * scalar member of `sent` (date-times compared as instants, other values by their text): the write
+ * answered 2xx but did not apply, or applied what the suite cannot see. Objects and arrays are not
+ * compared. Use inside `arrange`.
  */
 export function expectApplied(record: unknown, sent: Record<string, unknown>, what: string): void {
   const shown = (record ?? {}) as Record<string, unknown>;

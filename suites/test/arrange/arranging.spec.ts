@@ -34,7 +34,8 @@ test('arranging that succeeds returns its value and the assertions decide', asyn
   expect(during).toBe('create a thing');
   expect(arrangingNow()).toBeUndefined();
   expect(id).toBe('thing-1');
-  expectApplied({ reading_at: '2026-01-01T00:00:00.000Z', value: 3, extra: [1] }, { reading_at: '2026-01-01T00:00:00Z', value: 3, extra: [2] }, 'POST');
+  expectApplied({ reading_at: '2026-01-01T00:00:00.000Z', value: 3, stock: '4', extra: [1] }, { reading_at: '2026-01-01T00:00:00Z', value: 3, stock: 4, extra: [2] }, 'POST');
+  expect(() => expectApplied({ note: null }, { note: 'x' }, 'POST')).toThrow(/note = "x" \(read back: null\)/);
 });
 
 test('an assertion after arranging fails the test', async ({ arrange }) => {
