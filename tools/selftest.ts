@@ -90,7 +90,7 @@ async function partialProfileRun(): Promise<RunResult> {
 }
 
 /** The variants --fast runs: those that choose differently where the description is silent, and two cheap ones. */
-const FAST_VARIANTS = ['described-only', 'ignored-writes', 'other-success-statuses', 'other-routes', 'extra-response-fields', 'other-error-codes'];
+const FAST_VARIANTS = ['described-only', 'ignored-writes', 'other-success-statuses', 'other-routes', 'no-inferred-limits', 'other-effects', 'extra-response-fields', 'other-error-codes'];
 
 const failedIds = (r?: ConformanceReport) => (r?.requirements ?? []).filter((q) => q.verdict === 'failed').map((q) => q.id);
 /** The tests of the requirement a mutant breaks, and of those that reach it. */
