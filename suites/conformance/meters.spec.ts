@@ -1,8 +1,9 @@
 /** Meters (Resources › Meter; Endpoints › Meters (native); States and transitions › Meter). */
 import { test, expect } from '../kits/meters.ts';
+import { foreignRecord } from '../lib/foreign.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
-import { need, notAssessed } from '../lib/needs.ts';
+import { need } from '../lib/needs.ts';
 import { expectRefusedDespiteInferredBody, precondition, uid } from '../lib/provision.ts';
 import { expectApplied } from '../lib/arrange.ts';
 
@@ -69,10 +70,7 @@ test.describe('meters', () => {
     const inferred = profile.bodies.createMeter ? undefined : 'bodies.createMeter';
     expectRefusedDespiteInferredBody(await api.post('/meters', { json: await meters.body({ asset_id: 'ast_doesnotexist000' }) }), 404, inferred);
     expectRefusedDespiteInferredBody(await api.post('/meters', { json: await meters.body({ asset_id: undefined, location_id: 'loc_doesnotexist000' }) }), 404, inferred);
-    const foreign = await as.otherOrg().get('/assets', { query: { limit: 1 } });
-    expect(foreign.status).toBe(200);
-    const foreignAsset = foreign.body.data[0]?.id;
-    if (!foreignAsset) notAssessed('the second organization (keys.otherOrg) has no asset: provision one');
+    const foreignAsset = (await foreignRecord(as.otherOrg(), '/assets')).id;
     expectRefusedDespiteInferredBody(await api.post('/meters', { json: await meters.body({ asset_id: foreignAsset }) }), 404, inferred);
   });
 

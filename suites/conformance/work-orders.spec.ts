@@ -3,6 +3,7 @@
  * transitions: approval of a work request, soft delete).
  */
 import { test, expect } from '../kits/work-orders.ts';
+import { foreignRecord } from '../lib/foreign.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { need, notAssessed } from '../lib/needs.ts';
@@ -185,10 +186,7 @@ test.describe('work orders', () => {
   });
 
   test("another organization's workRequestId answers 404", { tag: ['@WO-019', '@TENANT-004'] }, async ({ api, as }) => {
-    const list = await as.otherOrg().get('/workrequests', { query: { limit: 1 } });
-    expect(list.status).toBe(200);
-    const theirs = list.body.workRequests[0];
-    if (!theirs) notAssessed('the second organization (keys.otherOrg) has no work request: provision one');
+    const theirs = await foreignRecord(as.otherOrg(), '/workrequests', 'workRequests');
     expectProblem(await api.post('/work-orders', { json: { title: 'x', workRequestId: theirs.id } }), 404);
   });
 
