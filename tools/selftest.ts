@@ -15,6 +15,7 @@
  *   tsx tools/selftest.ts [--fast] [--mutants a,b|none] [--variants a,b|none] [--jobs N] [--skip-baseline] [--seed S] [--grep RE]
  *
  * --fast runs one mutant per family, FAST_VARIANTS and no baseline (npm test runs the suite against the mock already).
+ * --mutants none runs no mutant and no baseline: `--mutants none --variants NAME` checks one variant.
  * Each mutant run selects the tests tagged with the requirement it names; --full-suite runs everything.
  * --grep RE measures what one part of the suite kills on its own (`--grep @GEN` : the generative
  * project, docs/generative.md): every mutant runs only the tests matching RE, a mutant is killed when
@@ -127,7 +128,8 @@ const summary: Record<string, unknown> = { startedAt: new Date(started).toISOStr
 let ok = true;
 const line = (s: string) => process.stdout.write(`${s}\n`);
 
-if (!args.fast && !args['skip-baseline'] && !args.grep) {
+// `--mutants none` asks for variants only (`--mutants none --variants NAME`): no baseline either.
+if (!args.fast && !args['skip-baseline'] && !args.grep && args.mutants !== 'none') {
   line('Specificity: the suite against the mock (seed 1), then re-seeded with every test repeated…');
   const [baseline, reseeded] = await pool(
     [
