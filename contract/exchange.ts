@@ -37,6 +37,11 @@ export interface Exchange {
    * sender's requests only.
    */
   sentBy?: string;
+  /**
+   * The arranging step that sent this request (suites/lib/arrange.ts `arrange`: "create a meter (POST
+   * /meters)"), absent for the requests a test acts and asserts with.
+   */
+  arranging?: string;
 }
 
 /**

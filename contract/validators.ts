@@ -79,7 +79,8 @@ function compileParams(ajv: SchemaCompiler, params: Parameter[], view: SchemaVie
     if (list.length === 0) return undefined;
     const schema = {
       type: 'object',
-      properties: Object.fromEntries(list.map((p) => [p.name, toView(p.schema, view)])),
+      // An inferred parameter (`x-inferred` on the parameter) is an inferred node to the `unbounded` view.
+      properties: Object.fromEntries(list.map((p) => [p.name, toView(view === 'unbounded' && p.inferred && typeof p.schema === 'object' ? { ...p.schema, 'x-inferred': true } : p.schema, view)])),
       required: list.filter((p) => p.required).map((p) => p.name),
     };
     return { list, validate: ajv.compile(schema) };

@@ -12,6 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compileRequestValidators } from '../contract/validators.ts';
 import { loadOperations, type Operation } from '../contract/openapi.ts';
+import type { SchemaView } from '../contract/schema-view.ts';
 import { Router } from '../contract/router.ts';
 import { handlers as defaultHandlers } from './handlers/index.ts';
 import type { HandlerMap, Reply } from './http/context.ts';

@@ -8,6 +8,8 @@
  *   `as.header('Basic abc')`, `as.anonymous()`); a role the profile lacks skips the test, reported as
  *   not assessed.
  * Every response any client receives is recorded and passes the universal checks (checks/).
+ * - `arrange(what, steps)`: runs set-up steps; any failure in them ends the test as not assessed with
+ *   the reason, never failed (lib/arrange.ts). The kits' set-up calls and every recipe already run so.
  * - `keepWorker` (auto): a failed test's last attempt keeps its worker (suites/lib/kept-failure.ts).
  * - `requestContext` (worker): the one APIRequestContext every client of the worker sends through.
  * The kit's own fixtures are boxed as `'self'`: they add no step to Playwright's report (each step is two
@@ -26,6 +28,7 @@ import { RateGovernor } from './lib/pacing.ts';
 import { Redactor } from './lib/redact.ts';
 import { targetProfile } from './lib/target.ts';
 import type { CheckState } from '../contract/checks/registry.ts';
+import { arrange } from './lib/arrange.ts';
 
 /** Clients by role of the target profile. */
 export interface Roles {
@@ -60,6 +63,7 @@ interface TestFixtures {
   session: ClientSession;
   api: ApiClient;
   as: Roles;
+  arrange: typeof arrange;
 }
 
 /** A fixture of the kit's own plumbing: no step of its own in Playwright's report (`box: 'self'`), so no step messages per test. */
@@ -109,6 +113,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   api: [async ({ session, profile }, use, testInfo) => {
     await use(new ApiClient(session, { pool: profile.keys.live, offset: testInfo.parallelIndex }));
   }, plumbing],
+
+  arrange: [async ({}, use) => use(arrange), plumbing],
 
   as: [async ({ session, profile }, use) => {
     const key = (secret: string) => new ApiClient(session, { key: secret });

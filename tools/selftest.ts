@@ -7,13 +7,15 @@
  *   the tests of that requirement fail — the mutant is killed, by the right test.
  *   The other requirements a mutant's run fails are its blast radius (target: median 0, max 3).
  * - Specificity across freedoms: against each variant of mock/variants/catalog.ts (docs/freedoms.md) no
- *   `must` fails: conformant, or incomplete for `described-only` (a vendor's profile, no control API).
+ *   `must` fails: conformant, or incomplete for a variant marked `incomplete` (described-only,
+ *   ignored-writes, other-success-statuses: set-up the suite cannot complete there is not assessed).
  * Prints a kill matrix and three lines (sensitivity, blast radius, specificity), writes
  * reports/selftest.json. Exit 0 when every check holds.
  *
- *   tsx tools/selftest.ts [--fast] [--mutants a,b] [--variants a,b] [--jobs N] [--skip-baseline] [--seed S] [--grep RE]
+ *   tsx tools/selftest.ts [--fast] [--mutants a,b|none] [--variants a,b|none] [--jobs N] [--skip-baseline] [--seed S] [--grep RE]
  *
  * --fast runs one mutant per family, FAST_VARIANTS and no baseline (npm test runs the suite against the mock already).
+ * --mutants none runs no mutant and no baseline: `--mutants none --variants NAME` checks one variant.
  * Each mutant run selects the tests tagged with the requirement it names; --full-suite runs everything.
  * --grep RE measures what one part of the suite kills on its own (`--grep @GEN` : the generative
  * project, docs/generative.md): every mutant runs only the tests matching RE, a mutant is killed when
@@ -88,8 +90,8 @@ async function partialProfileRun(): Promise<RunResult> {
   }
 }
 
-/** The variants --fast runs: the one that leaves out everything inferred, and two cheap ones. */
-const FAST_VARIANTS = ['described-only', 'extra-response-fields', 'other-error-codes'];
+/** The variants --fast runs: those that choose differently where the description is silent, and two cheap ones. */
+const FAST_VARIANTS = ['described-only', 'ignored-writes', 'other-success-statuses', 'other-routes', 'no-inferred-limits', 'other-effects', 'extra-response-fields', 'other-error-codes'];
 
 const failedIds = (r?: ConformanceReport) => (r?.requirements ?? []).filter((q) => q.verdict === 'failed').map((q) => q.id);
 /** The tests of the requirement a mutant breaks, and of those that reach it. */
@@ -109,6 +111,7 @@ async function pool<T, R>(items: T[], jobs: number, work: (item: T) => Promise<R
 }
 
 function chooseMutants(): Mutant[] {
+  if (args.mutants === 'none') return [];
   if (args.mutants) return args.mutants.split(',').map(mutantNamed);
   if (!args.fast) return MUTANTS;
   const seen = new Set<string>();
@@ -125,7 +128,8 @@ const summary: Record<string, unknown> = { startedAt: new Date(started).toISOStr
 let ok = true;
 const line = (s: string) => process.stdout.write(`${s}\n`);
 
-if (!args.fast && !args['skip-baseline'] && !args.grep) {
+// `--mutants none` asks for variants only (`--mutants none --variants NAME`): no baseline either.
+if (!args.fast && !args['skip-baseline'] && !args.grep && args.mutants !== 'none') {
   line('Specificity: the suite against the mock (seed 1), then re-seeded with every test repeated…');
   const [baseline, reseeded] = await pool(
     [
@@ -189,18 +193,19 @@ const max = sizes.at(-1) ?? 0;
 const worst = blast.filter((b) => b.extra.length > 0).sort((a, b) => b.extra.length - a.extra.length).slice(0, 5);
 summary.blastRadius = { median, max, byMutant: blast };
 
-const variantNames = args.variants ? variantsNamed(args.variants).map((v) => v.name) : args.fast ? FAST_VARIANTS : VARIANTS.map((v) => v.name);
+const variantNames = args.variants === 'none' ? [] : args.variants ? variantsNamed(args.variants).map((v) => v.name) : args.fast ? FAST_VARIANTS : VARIANTS.map((v) => v.name);
 line(`Specificity across freedoms: ${variantNames.length} variants, one at a time…`);
-const variantResults: Array<{ name: string; passed: boolean; verdict?: string; failedMust: string[]; failedInferred: string[]; durationMs: number }> = [];
+const variantResults: Array<{ name: string; passed: boolean; verdict?: string; failedMust: string[]; notAssessedMust: number; failedInferred: string[]; durationMs: number }> = [];
 for (const name of variantNames) {
-  const describedOnly = name === 'described-only';
-  const r = await run(`variant-${name}`, describedOnly ? ['--allow-incomplete'] : [], { MOCK_VARIANT: name });
+  const incomplete = variantsNamed(name)[0]!.incomplete === true;
+  const r = await run(`variant-${name}`, incomplete ? ['--allow-incomplete'] : [], { MOCK_VARIANT: name });
   const failed = (r.report?.requirements ?? []).filter((q) => q.verdict === 'failed');
   const failedMust = failed.filter((q) => q.level === 'must').map((q) => q.id);
   const failedInferred = failed.filter((q) => q.level !== 'must').map((q) => q.id);
-  const passed = !!r.report && failedMust.length === 0 && (r.report.verdict === 'conformant' || (describedOnly && r.report.verdict === 'incomplete'));
-  variantResults.push({ name, passed, verdict: r.report?.verdict, failedMust, failedInferred, durationMs: r.durationMs });
-  line(`  ${passed ? 'passed' : 'FAILED'} ${name.padEnd(24)} verdict ${r.report?.verdict ?? 'none'}; failed must: ${failedMust.join(', ') || '—'}; failed inferred: ${failedInferred.join(', ') || '—'} (${(r.durationMs / 1000).toFixed(0)} s)`);
+  const notAssessedMust = (r.report?.requirements ?? []).filter((q) => q.level === 'must' && q.verdict === 'not assessed').length;
+  const passed = !!r.report && failedMust.length === 0 && (r.report.verdict === 'conformant' || (incomplete && r.report.verdict === 'incomplete'));
+  variantResults.push({ name, passed, verdict: r.report?.verdict, failedMust, notAssessedMust, failedInferred, durationMs: r.durationMs });
+  line(`  ${passed ? 'passed' : 'FAILED'} ${name.padEnd(24)} verdict ${r.report?.verdict ?? 'none'}; failed must: ${failedMust.join(', ') || '—'}; must not assessed: ${notAssessedMust}; failed inferred: ${failedInferred.join(', ') || '—'} (${(r.durationMs / 1000).toFixed(0)} s)`);
 }
 const variantsPassed = variantResults.filter((v) => v.passed).length;
 ok &&= variantsPassed === variantResults.length;

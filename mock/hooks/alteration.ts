@@ -11,6 +11,7 @@ import type { Outgoing } from '../http/send.ts';
 import type { CursorChecks } from '../http/cursor.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { World } from '../store/world.ts';
+import type { SchemaView } from '../../contract/schema-view.ts';
 import type { ProfileJson } from '../profile.ts';
 
 /** What a response hook knows of the request it answers. */
@@ -49,6 +50,8 @@ export interface Alteration {
   world?(world: World): void;
   /** The largest request body accepted, in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /** The view of the spec requests are validated in (default `full`; `stated`: only what the description states). */
+  requestView?: SchemaView;
   /** Changes the target profile the mock publishes (mock/variants: what a vendor could provision). */
   profile?(profile: ProfileJson): ProfileJson;
 }

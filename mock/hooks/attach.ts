@@ -3,8 +3,9 @@
  * the mock: its handlers and world change the app's options (`alterationOptions`); everything else
  * attaches through the stage hooks (`alterationHooks`, pipeline/stages.ts) — request, body and response
  * hooks before their stages and on send, a request id of its own before onRequest, and stage work of
- * its own in place of the rate-limit, validate, authorize, validateBody and readBody stages' for other
- * budgets, buckets, cursor bindings, scope and module policies or body limits. The app has no option
+ * its own in place of the route, rate-limit, validate, authorize, validateBody and readBody stages' for
+ * another view of the spec's request rules, other budgets, buckets, cursor bindings, scope and module
+ * policies or body limits. The app has no option
  * for any of them; without an alteration none of this runs.
  */
 import type { AppOptions, StageTools } from '../app.ts';
@@ -15,6 +16,10 @@ import { rateLimitStep } from '../pipeline/rate-limit.ts';
 import { readBodyStep, validateBodyStep } from '../pipeline/read-body.ts';
 import type { StageHooks, StageWork } from '../pipeline/stages.ts';
 import { validateStep } from '../pipeline/validate.ts';
+import { routeStep } from '../pipeline/route.ts';
+import { loadOperations } from '../../contract/openapi.ts';
+import { Router } from '../../contract/router.ts';
+import { compileRequestValidators } from '../../contract/validators.ts';
 import type { Alteration } from './alteration.ts';
 
 /** The app options an alteration sets: the handlers it wraps and the change it makes to every world built. */
@@ -58,5 +63,6 @@ function replacedWork(a: Alteration, _work: Readonly<StageWork>, tools: StageToo
     out.validateBody = validateBodyStep(modules);
   }
   if (a.maxBodyBytes !== undefined) out.readBody = readBodyStep(a.maxBodyBytes);
+  if (a.requestView) out.route = routeStep(new Router(loadOperations()), compileRequestValidators(a.requestView));
   return out;
 }

@@ -6,6 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { editJson, editQuery, wrapHandlers } from '../hooks/edit.ts';
 import { describedOnly } from './described-only.ts';
+import { ignoredWrites } from './ignored-writes.ts';
+import { otherSuccessStatuses } from './other-success-statuses.ts';
+import { otherRoutes } from './other-routes.ts';
+import { otherEffects } from './other-effects.ts';
 import { combine, type Variant } from './variant.ts';
 import type { Alteration } from '../hooks/alteration.ts';
 
@@ -65,8 +69,18 @@ export const VARIANTS: Variant[] = [
     } }) } },
   { name: 'lenient-bearer', freedom: 'RFC 9110 §11.1: "It uses a case-insensitive token"; §11.4: `1*SP` before credentials.', description: 'Accepts `bearer`, `BEARER` and several spaces.',
     mutation: { request: (_m, url, headers) => { const h = headers.authorization; if (h && /^bearer +\S+$/i.test(h)) headers.authorization = `Bearer ${h.split(/ +/)[1]}`; return url; } } },
+  { name: 'ignored-writes', freedom: 'Bodies "not shown" (work-order members beyond title, priority and workRequestId; meter, reading and custom-field create; asset, location and part writes).', description: 'Members of a write the description does not show are accepted (2xx) and ignored.',
+    mutation: ignoredWrites, incomplete: true },
+  { name: 'other-success-statuses', freedom: 'Routes, methods and bodies "not shown": so are their success statuses.', description: 'Inferred creates answer 200 for 201 and 201 for 200, inferred deletes 200.',
+    mutation: otherSuccessStatuses, incomplete: true },
+  { name: 'other-routes', freedom: 'Operations whose "paths, methods and bodies: not shown" (identifiers, asset/location/part single-resource and writes, work-request and portal writes, compatibility read).', description: 'Those operations live under /v1/vendor/...; at the spec\'s path: 404.',
+    mutation: otherRoutes, incomplete: true },
+  { name: 'no-inferred-limits', freedom: 'Bodies and parameters "not shown": no limit beyond the stated ones (Limits) applies to them.', description: 'Bodies and parameters marked x-inferred keep their types and required members but no length, bound, pattern or enum.',
+    mutation: { requestView: 'unbounded' } },
+  { name: 'other-effects', freedom: '"Transitions of work-order status: not shown."; "Permitted moves between part statuses: not shown beyond the server-computed `allowedTransitions`. Staging settings can hide statuses."', description: 'Closed work orders cannot be reopened; staging hides kitted and staged everywhere.',
+    mutation: otherEffects, incomplete: true },
   { name: 'described-only', freedom: 'Everything marked x-inferred, every field not listed, the second organization\'s data, what a vendor cannot provision.', description: 'Serves exactly what the description shows.',
-    mutation: describedOnly },
+    mutation: describedOnly, incomplete: true },
 ];
 
 /** The variants of a comma-separated list; throws naming the known ones. */

@@ -13,6 +13,11 @@ export interface Variant {
   freedom: string;
   description: string;
   mutation: Alteration;
+  /**
+   * The suite's set-up cannot always succeed against it (a route it does not find, a write it cannot
+   * read back): requirements may be not assessed, so the verdict may be incomplete — never a failed `must`.
+   */
+  incomplete?: true;
 }
 
 type Fn<A extends unknown[], R> = ((...args: A) => R) | undefined;

@@ -8,7 +8,6 @@ import { test as expensesTest, expect } from '../kits/expenses.ts';
 import { test as workOrdersTest } from '../kits/work-orders.ts';
 import { expectProblem, expectRefused } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
-import { viaInferred } from '../lib/provision.ts';
 
 const test = mergeTests(workOrdersTest, expensesTest);
 
@@ -84,7 +83,7 @@ test.describe('work-order expenses', () => {
       expectProblem(await api.post(path(wo.id), { json: expenses.body({ type }) }), 400, 'validation_error');
     }
     const made: string[] = [];
-    for (const type of ['labor', 'travel', 'other']) made.push((await expenses.record(wo.id, { type })).id);
+    for (const type of ['labor', 'travel', 'other']) made.push((await expenses.expectAccepted(wo.id, { type })).id);
     expect((await expenses.list(wo.id)).items.map((e) => e.id)).toEqual(made);
   });
 
@@ -93,8 +92,8 @@ test.describe('work-order expenses', () => {
     for (const amount_minor of [-1, MAX_AMOUNT + 1, 1.5, '100', null]) {
       expectProblem(await api.post(path(wo.id), { json: expenses.body({ amount_minor }) }), 400, 'validation_error');
     }
-    const zero = await expenses.record(wo.id, { amount_minor: 0 });
-    const max = await expenses.record(wo.id, { amount_minor: MAX_AMOUNT });
+    const zero = await expenses.expectAccepted(wo.id, { amount_minor: 0 });
+    const max = await expenses.expectAccepted(wo.id, { amount_minor: MAX_AMOUNT });
     expect((await expenses.list(wo.id)).items.map((e) => e.id)).toEqual([zero.id, max.id]);
   });
 
@@ -102,11 +101,11 @@ test.describe('work-order expenses', () => {
     const wo = await workOrders.create();
     expectProblem(await api.post(path(wo.id), { json: expenses.body({ description: 'd'.repeat(5001) }) }), 400, 'validation_error');
     expectProblem(await api.post(path(wo.id), { json: expenses.body({ description: 42 }) }), 400, 'validation_error');
-    const withNull = await expenses.record(wo.id, { description: null });
-    const longest = await expenses.record(wo.id, { description: 'd'.repeat(5000) });
+    const withNull = await expenses.expectAccepted(wo.id, { description: null });
+    const longest = await expenses.expectAccepted(wo.id, { description: 'd'.repeat(5000) });
     const without = expenses.body();
     delete without.description;
-    const absent = await expenses.record(wo.id, without);
+    const absent = await expenses.expectAccepted(wo.id, without);
     expect((await expenses.list(wo.id)).items.map((e) => e.id)).toEqual([withNull.id, longest.id, absent.id]);
   });
 
@@ -212,10 +211,10 @@ test.describe('work-order expenses (inferred)', () => {
     expect((await expenses.list(wo.id)).items).toEqual([entry]);
   });
 
-  test('canCreate is true exactly when cost tracking is on and the work order active', { tag: ['@EXP-019'] }, async ({ api, as, workOrders, expenses }) => {
+  test('canCreate is true exactly when cost tracking is on and the work order active', { tag: ['@EXP-019'] }, async ({ as, workOrders, expenses }) => {
     const wo = await workOrders.create();
     expect((await expenses.list(wo.id)).canCreate).toBe(true);
-    await viaInferred('setting a work order status through PATCH', (c) => c.patch(`/work-orders/${wo.id}`, { json: { status: 'done' } }), api, [200]);
+    await workOrders.complete(wo.id);
     expect((await expenses.list(wo.id)).canCreate).toBe(false);
     const ledger = as.role('keys.costTrackingDisabled');
     const ledgerWo = await workOrders.create({}, ledger);
@@ -224,7 +223,7 @@ test.describe('work-order expenses (inferred)', () => {
 
   test('POST on a completed work order answers 409 and records nothing', { tag: ['@EXP-020'] }, async ({ api, workOrders, expenses }) => {
     const wo = await workOrders.create();
-    await viaInferred('setting a work order status through PATCH', (c) => c.patch(`/work-orders/${wo.id}`, { json: { status: 'done' } }), api, [200]);
+    await workOrders.complete(wo.id);
     expectProblem(await api.post(path(wo.id), { json: expenses.body() }), 409);
     expect((await expenses.list(wo.id)).items).toEqual([]);
   });

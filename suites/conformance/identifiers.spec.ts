@@ -5,6 +5,7 @@
  * Every identifier route and body is inferred, so every requirement here is `inferred`.
  */
 import { test, expect, attachIdentifier, freshValue, partIdentifierWhilePartsDisabled, type Target } from '../kits/identifiers.ts';
+import { foreignRecord } from '../lib/foreign.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
@@ -170,8 +171,7 @@ test.describe('identifiers', () => {
       expectProblem(await api.post('/identifiers', { json: { value, target_type, target_id } }), 404);
       expectProblem(await api.post('/identifiers/generate', { json: { target_type, target_id } }), 404);
     }
-    const theirAsset = (await as.otherOrg().get('/assets', { query: { limit: 1 } })).body.data[0];
-    expect(theirAsset, 'the second organization has an asset').toBeTruthy();
+    const theirAsset = await foreignRecord(as.otherOrg(), '/assets');
     expectProblem(await api.post('/identifiers', { json: { value, target_type: 'asset', target_id: theirAsset.id } }), 404);
     expectProblem(await identifiers.resolve(value), 404);
   });

@@ -4,6 +4,7 @@
  * location route is inferred, so these requirements are inferred too.
  */
 import { test, expect } from '../kits/locations.ts';
+import { foreignRecord } from '../lib/foreign.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 
@@ -72,8 +73,7 @@ test.describe('locations', () => {
   });
 
   test("a parentId the organization does not have answers 404", { tag: ['@LOC-006'] }, async ({ api, as, locations }) => {
-    const foreign = (await as.otherOrg().get('/locations', { query: { limit: 1 } })).body.data[0];
-    expect(foreign, 'the second organization has a location').toBeTruthy();
+    const foreign = await foreignRecord(as.otherOrg(), '/locations');
     const lone = await locations.create();
     for (const parentId of [UNKNOWN, foreign.id]) {
       expectProblem(await api.post('/locations', { json: { name: `CT orphan ${lone.id}`, parentId } }), 404);

@@ -1,10 +1,12 @@
 /** Meters (Resources › Meter; Endpoints › Meters (native); States and transitions › Meter). */
 import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/meters.ts';
+import { foreignRecord } from '../lib/foreign.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
-import { need, notAssessed } from '../lib/needs.ts';
+import { need } from '../lib/needs.ts';
 import { expectRefusedDespiteInferredBody, precondition, uid } from '../lib/provision.ts';
+import { expectApplied } from '../lib/arrange.ts';
 
 const UNKNOWN = 'mtr_doesnotexist0000';
 
@@ -16,10 +18,15 @@ test.describe('meters', () => {
     expect(typeof created.body.data.id, 'the envelope has the created meter as data').toBe('string');
   });
 
-  // The create is a setup step here (any 2xx; its 201 is METER-002's, proven above); what it created reads back.
-  test('a created meter reads back by id in the envelope', { tag: ['@METER-007', '@METER-001', '@VER-003', '@METER-017'] }, async ({ api, profile, meters }) => {
+  // The create is a setup step here (any 2xx; its 201 is METER-002's, proven above) whose answer must show
+  // the inferred members sent; what it created reads back.
+  test('a created meter reads back by id in the envelope', { tag: ['@METER-007', '@METER-001', '@VER-003', '@METER-017'] }, async ({ api, profile, meters, arrange }) => {
     const body = await meters.body({ description: 'Conformance check' });
-    const created = precondition(await api.post('/meters', { json: body }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+    const created = await arrange('create a meter showing the members sent', async () => {
+      const answer = precondition(await api.post('/meters', { json: body }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+      expectApplied(answer.body.data, { name: body.name, description: 'Conformance check' }, 'POST /meters');
+      return answer;
+    });
     expect(created.body.meta.api_version, proves(['VER-003'], 'the create answers meta.api_version v1')).toBe('v1');
     const meter = created.body.data;
     // The create body is not shown: that the values sent come back is the inferred reading, METER-017.
@@ -66,10 +73,7 @@ test.describe('meters', () => {
     const inferred = profile.bodies.createMeter ? undefined : 'bodies.createMeter';
     expectRefusedDespiteInferredBody(await api.post('/meters', { json: await meters.body({ asset_id: 'ast_doesnotexist000' }) }), 404, inferred);
     expectRefusedDespiteInferredBody(await api.post('/meters', { json: await meters.body({ asset_id: undefined, location_id: 'loc_doesnotexist000' }) }), 404, inferred);
-    const foreign = await as.otherOrg().get('/assets', { query: { limit: 1 } });
-    expect(foreign.status).toBe(200);
-    const foreignAsset = foreign.body.data[0]?.id;
-    if (!foreignAsset) notAssessed('the second organization (keys.otherOrg) has no asset: provision one');
+    const foreignAsset = (await foreignRecord(as.otherOrg(), '/assets')).id;
     expectRefusedDespiteInferredBody(await api.post('/meters', { json: await meters.body({ asset_id: foreignAsset }) }), 404, inferred);
   });
 

@@ -11,11 +11,10 @@ const UNKNOWN = 'mtr_doesnotexist0000';
 test.describe('meter readings', () => {
   test('a recorded reading answers 201 and is listed', { tag: ['@READ-002', '@READ-001'] }, async ({ api, meters }) => {
     const meter = await meters.create();
-    const at = '2026-03-01T08:30:00.000Z';
-    const created = await api.post(`/meters/${meter.id}/readings`, { json: { value: 12.5, reading_at: at } });
+    // The body is "not shown": the values sent are not this requirement's (READ-006 and METER-015 read them back).
+    const created = await api.post(`/meters/${meter.id}/readings`, { json: { value: 12.5, reading_at: '2026-03-01T08:30:00.000Z' } });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ meter_id: meter.id, value: 12.5 });
-    expect(Date.parse(created.body.data.reading_at)).toBe(Date.parse(at));
+    expect(created.body.data).toMatchObject({ meter_id: meter.id });
     const { items } = await walkPages(api, `/meters/${meter.id}/readings`);
     expect(items.map((r) => r.id)).toContain(created.body.data.id);
   });

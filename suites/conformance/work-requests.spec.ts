@@ -4,6 +4,7 @@
  * request through the inferred route only when it has none); writes, uploads and thumbnails are inferred.
  */
 import { test, expect, gifImage, JPEG_HEAD, pngImage } from '../kits/work-requests.ts';
+import { foreignRecord } from '../lib/foreign.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages } from '../lib/walk-pages.ts';
@@ -221,8 +222,7 @@ test.describe('work requests: writes', () => {
     expectProblem(await api.post('/workrequests', { json: { title: 'x', assetId: 'ast_doesnotexist000' } }), 404);
     expectProblem(await api.post('/workrequests', { json: { title: 'x', locationId: 'loc_doesnotexist000' } }), 404);
     expectProblem(await api.post('/workrequests', { json: { title: 'x', approverTeamId: 'team_doesnotexist0' } }), 404);
-    const foreignAsset = (await as.otherOrg().get('/assets', { query: { limit: 1 } })).body.data[0]?.id;
-    expect(foreignAsset, 'the second organization has an asset').toBeTruthy();
+    const foreignAsset = (await foreignRecord(as.otherOrg(), '/assets')).id;
     expectProblem(await api.post('/workrequests', { json: { title: 'x', assetId: foreignAsset } }), 404);
     expectProblem(await api.patch(`/workrequests/${UNKNOWN}`, { json: { title: 'x' } }), 404);
     expectProblem(await api.delete(`/workrequests/${UNKNOWN}`), 404);

@@ -9,6 +9,7 @@ import type { ApiClient } from '../lib/client.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
 import type { CustomFieldDefinition } from '../lib/api-types.ts';
+import { arrange, arranging, expectApplied } from '../lib/arrange.ts';
 
 export const ENTITIES = ['assets', 'locations', 'parts', 'workOrders'] as const;
 export type Entity = (typeof ENTITIES)[number];
@@ -37,11 +38,14 @@ export async function listDefinitions(client: ApiClient, entity: string): Promis
  * each field gets a fresh label unless it names one. Skips the test (not assessed) when the target
  * refuses the body.
  */
-export async function createDefinitions(client: ApiClient, entity: string, fields: Array<Partial<Definition>> = [{}]): Promise<Definition[]> {
-  const body = { fields: fields.map((f) => ({ label: fieldLabel(), ...f })) };
-  const response = await viaInferred(`creating ${entity} custom fields with {fields: [...]}`, (c) => c.post(`/customfields/${entity}`, { json: body }), client, [200]);
-  if (!Array.isArray(response.body) || response.body.length !== fields.length) notAssessed('the custom-field POST does not answer the created definitions as an array (inferred)');
-  return response.body as Definition[];
+export function createDefinitions(client: ApiClient, entity: string, fields: Array<Partial<Definition>> = [{}]): Promise<Definition[]> {
+  return arrange(`create ${entity} custom fields (POST /customfields/${entity}, body inferred)`, async () => {
+    const body = { fields: fields.map((f) => ({ label: fieldLabel(), ...f })) };
+    const response = await viaInferred(`creating ${entity} custom fields with {fields: [...]}`, (c) => c.post(`/customfields/${entity}`, { json: body }), client, [200]);
+    if (!Array.isArray(response.body) || response.body.length !== fields.length) notAssessed('the custom-field POST does not answer the created definitions as an array (inferred)');
+    body.fields.forEach((sent, i) => expectApplied(response.body[i], sent, `POST /customfields/${entity}`));
+    return response.body as Definition[];
+  });
 }
 
 /** A value that fits `definition` for an `extraFields` write (its `type` is an inferred field). */
@@ -85,7 +89,7 @@ export const test = base.extend<{ fields: FieldKit }>({
     await use({
       list: (entity, client = api) => listDefinitions(client, entity),
       create: (entity, fields, client = api) => createDefinitions(client, entity, fields),
-      standing: (entity) => standingDefinition(api, entity),
+      standing: arranging('find a standing custom-field definition', (entity: Entity) => standingDefinition(api, entity)),
       label: fieldLabel,
     });
   },

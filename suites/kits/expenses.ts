@@ -10,13 +10,14 @@ import type { ApiClient } from '../lib/client.ts';
 import { need } from '../lib/needs.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
 import type { ExpenseEntry, ExpenseList } from '../lib/api-types.ts';
+import { arrange } from '../lib/arrange.ts';
 
 /** A valid POST body: an `other` expense of 12.34 owned by the profile's active user. */
 export function expenseBody(profile: TargetProfile, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { user_id: need(profile, 'fixtures.activeUserId'), type: 'other', amount_minor: 1234, description: `CT expense ${uid()}`, ...overrides };
 }
 
-/** Records an expense on a work order (asserting 201) and returns the entry. */
+/** Records an expense on a work order (asserting 201: the test's act, not arranged) and returns the entry. */
 export async function recordExpense(api: ApiClient, profile: TargetProfile, workOrderId: string, overrides: Record<string, unknown> = {}): Promise<ExpenseEntry> {
   return expectCreated(await api.post(`/work-orders/${workOrderId}/other-costs`, { json: expenseBody(profile, overrides) })).body;
 }
@@ -30,7 +31,10 @@ export async function listExpenses(api: ApiClient, workOrderId: string): Promise
 
 export interface ExpenseKit {
   body(overrides?: Record<string, unknown>): Record<string, unknown>;
+  /** Records an entry as a set-up step (arranged: anything but a 201 with the entry leaves the test not assessed). */
   record(workOrderId: string, overrides?: Record<string, unknown>): Promise<ExpenseEntry>;
+  /** Records an entry as the test's act: asserts the 201 (EXP-003, EXP-006 to EXP-008). */
+  expectAccepted(workOrderId: string, overrides?: Record<string, unknown>): Promise<ExpenseEntry>;
   list(workOrderId: string, client?: ApiClient): Promise<ExpenseList>;
 }
 
@@ -38,7 +42,8 @@ export const test = base.extend<{ expenses: ExpenseKit }>({
   expenses: async ({ api, profile }, use) => {
     await use({
       body: (overrides) => expenseBody(profile, overrides),
-      record: (workOrderId, overrides) => recordExpense(api, profile, workOrderId, overrides),
+      record: (workOrderId, overrides) => arrange(`record an expense on work order ${workOrderId}`, () => recordExpense(api, profile, workOrderId, overrides)),
+      expectAccepted: (workOrderId, overrides) => recordExpense(api, profile, workOrderId, overrides),
       list: (workOrderId, client = api) => listExpenses(client, workOrderId),
     });
   },

@@ -11,6 +11,7 @@ import { anyAsset, anyLocation, expectCreated, precondition, uid } from '../lib/
 import { lease } from '../lib/lease.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import { arranging } from '../lib/arrange.ts';
 import type { Identifier, IdentifierTarget } from '../lib/api-types.ts';
 
 export type TargetType = Identifier['target_type'];
@@ -23,7 +24,7 @@ export function freshValue(): string {
   return `Ct-Tag-${uid()}`;
 }
 
-/** Attaches `value` (a fresh one by default) to `target`, asserting 201 and the echoed mapping. */
+/** Attaches `value` (a fresh one by default) to `target`, asserting 201 and the echoed mapping (the kit's `attach` arranges it). */
 export async function attachIdentifier(api: ApiClient, target: Target, value = freshValue()): Promise<Identifier> {
   const created = precondition(await api.post('/identifiers', { json: { value, ...target } }));
   expect(created.body.data).toMatchObject({ value, ...target });
@@ -111,14 +112,14 @@ export interface IdentifierKit {
 export const test = base.extend<{ identifiers: IdentifierKit }>({
   identifiers: async ({ api, profile }, use) => {
     await use({
-      attach: (target, value) => attachIdentifier(api, target, value),
-      generate: (target) => generateIdentifier(api, target),
+      attach: arranging('attach an identifier (POST /identifiers)', (target, value) => attachIdentifier(api, target, value)),
+      generate: arranging('generate an identifier (POST /identifiers/generate)', (target) => generateIdentifier(api, target)),
       resolve: (payload, client = api) => resolve(client, payload),
       expectResolves: (payload, target, identifierId, client = api) => expectResolves(client, payload, target, identifierId),
-      asset: () => assetTarget(api, profile),
-      twoAssets: () => twoAssetTargets(api),
-      location: () => locationTarget(api, profile),
-      onAPart: () => identifierOnAPart(api),
+      asset: arranging('find an asset as a target', () => assetTarget(api, profile)),
+      twoAssets: arranging('find two assets as targets', () => twoAssetTargets(api)),
+      location: arranging('find a location as a target', () => locationTarget(api, profile)),
+      onAPart: arranging('attach an identifier to a part', () => identifierOnAPart(api)),
     });
   },
 });

@@ -5,18 +5,25 @@
  */
 import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient } from '../lib/client.ts';
-import { expectCreated, precondition, uid } from '../lib/provision.ts';
+import { precondition, uid } from '../lib/provision.ts';
 import type { Location } from '../lib/api-types.ts';
+import { arrange, expectApplied } from '../lib/arrange.ts';
 
 /** A name unique within the run. */
 export function locationName(): string {
   return `CT location ${uid()}`;
 }
 
-/** Creates a location (asserting 201) and returns its data; `parentId` makes it a sub-location. */
-export async function createLocation(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Location> {
-  const response = precondition(await client.post('/locations', { json: { name: locationName(), ...overrides } }));
-  return response.body.data;
+/**
+ * Creates a location, arranged (the location routes are inferred): a 201 whose record shows the
+ * `overrides` (`parentId` makes it a sub-location), else the test is not assessed. Returns its data.
+ */
+export function createLocation(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Location> {
+  return arrange('create a location (POST /locations, inferred)', async () => {
+    const response = precondition(await client.post('/locations', { json: { name: locationName(), ...overrides } }));
+    expectApplied(response.body.data, overrides, 'POST /locations');
+    return response.body.data;
+  });
 }
 
 /** Reads a location's detail (asserting 200). */

@@ -6,7 +6,8 @@
 import { test as base, expect } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import { anyAsset, anyLocation, expectCreated, precondition, uid } from '../lib/provision.ts';
+import { anyAsset, anyLocation, precondition, uid } from '../lib/provision.ts';
+import { arrange, expectApplied } from '../lib/arrange.ts';
 import type { Meter, MeterReading } from '../lib/api-types.ts';
 
 /** The create body a test would send: a fresh name, attached to an asset unless the overrides attach it. */
@@ -16,38 +17,50 @@ export async function meterBody(api: ApiClient, profile: TargetProfile, override
 }
 
 /**
- * Creates a meter as a setup step (any 2xx with a body: the 201 itself is METER-002's, proven by its own
- * test) and returns its data. The body beyond asset/location is inferred: a target refusing it (400/422…)
- * without `bodies.createMeter` in the profile leaves the test not assessed.
+ * Creates a meter as a setup step, arranged (suites/lib/arrange.ts: any failure leaves the test not
+ * assessed): any 2xx with a body — the 201 itself is METER-002's, proven by its own test — whose meter
+ * shows the `overrides` (the body is "not shown": a member the target accepts but ignores is no
+ * precondition met). Returns its data.
  */
-export async function createMeter(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Meter> {
-  const response = precondition(await api.post('/meters', { json: await meterBody(api, profile, overrides) }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
-  return response.body.data;
+export function createMeter(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Meter> {
+  return arrange('create a meter (POST /meters)', async () => {
+    const response = precondition(await api.post('/meters', { json: await meterBody(api, profile, overrides) }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+    expectApplied(response.body.data, overrides, 'POST /meters');
+    return response.body.data;
+  });
 }
 
-/** Records a reading (asserting 201 and its meter_id; its body is inferred, as createMeter's) and returns its data. */
-export async function recordReading(api: ApiClient, profile: TargetProfile, meterId: string, reading: Record<string, unknown>): Promise<MeterReading> {
-  const response = precondition(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }), 201, { inferredBody: profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading' });
-  expect(response.body.data.meter_id).toBe(meterId);
-  return response.body.data;
+/**
+ * Records a reading, arranged (its body is "not shown", as createMeter's): a 201 whose reading names the
+ * meter and shows the members sent (`reading_at`, `value`, …). Returns its data.
+ */
+export function recordReading(api: ApiClient, profile: TargetProfile, meterId: string, reading: Record<string, unknown>): Promise<MeterReading> {
+  return arrange(`record a reading on meter ${meterId}`, async () => {
+    const response = precondition(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }), 201, { inferredBody: profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading' });
+    expectApplied(response.body.data, { meter_id: meterId, ...reading }, `POST /meters/${meterId}/readings`);
+    return response.body.data;
+  });
 }
 
 /** The target refused a body the suite infers (400/422) and the profile supplies none (`supplied`). */
 const refusedInferred = (response: ApiResponse, supplied: unknown) => !supplied && [400, 422].includes(response.status);
 
 /**
- * A created meter and a reading on it, for tests that sample native responses (201 included): either is
- * undefined when the target refuses the inferred create body and the profile supplies none, so the
- * caller samples the records it can make instead; any other answer than 201 fails.
+ * A created meter and a reading on it, arranged, for tests that sample native responses (201 included):
+ * either is undefined when the target refuses the inferred create body and the profile supplies none, so
+ * the caller samples the records it can make instead; any other answer than 201 leaves the test not
+ * assessed (METER-002 and READ-002 prove the 201s).
  */
-export async function sampleMeter(api: ApiClient, profile: TargetProfile): Promise<{ meter?: ApiResponse; reading?: ApiResponse }> {
-  const meter = await api.post('/meters', { json: await meterBody(api, profile) });
-  if (refusedInferred(meter, profile.bodies.createMeter)) return {};
-  expect(meter.status, meter.text.slice(0, 300)).toBe(201);
-  const reading = await api.post(`/meters/${meter.body.data.id}/readings`, { json: { value: 3, ...profile.bodies.createMeterReading } });
-  if (refusedInferred(reading, profile.bodies.createMeterReading)) return { meter };
-  expect(reading.status, reading.text.slice(0, 300)).toBe(201);
-  return { meter, reading };
+export function sampleMeter(api: ApiClient, profile: TargetProfile): Promise<{ meter?: ApiResponse; reading?: ApiResponse }> {
+  return arrange('create a meter and a reading to sample', async () => {
+    const meter = await api.post('/meters', { json: await meterBody(api, profile) });
+    if (refusedInferred(meter, profile.bodies.createMeter)) return {};
+    expect(meter.status, meter.text.slice(0, 300)).toBe(201);
+    const reading = await api.post(`/meters/${meter.body.data.id}/readings`, { json: { value: 3, ...profile.bodies.createMeterReading } });
+    if (refusedInferred(reading, profile.bodies.createMeterReading)) return { meter };
+    expect(reading.status, reading.text.slice(0, 300)).toBe(201);
+    return { meter, reading };
+  });
 }
 
 export interface MeterKit {
@@ -64,8 +77,8 @@ export const test = base.extend<{ meters: MeterKit }>({
       create: (overrides) => createMeter(api, profile, overrides),
       body: (overrides) => meterBody(api, profile, overrides),
       record: (meterId, reading) => recordReading(api, profile, meterId, reading),
-      assetId: async () => (await anyAsset(api, profile)).id,
-      locationId: () => anyLocation(api, profile),
+      assetId: () => arrange('find an asset', async () => (await anyAsset(api, profile)).id),
+      locationId: () => arrange('find a location', () => anyLocation(api, profile)),
     });
   },
 });

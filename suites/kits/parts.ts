@@ -18,6 +18,7 @@ import { lease } from '../lib/lease.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
 import type { Part, PartsItem, PartsSection } from '../lib/api-types.ts';
+import { arrange, arranging, expectApplied } from '../lib/arrange.ts';
 
 /** A part at a location, as the profile's stock fixtures give it. */
 export interface Stock {
@@ -74,7 +75,7 @@ export interface PartsKit {
   stocked(): Promise<Stock>;
   /** Leases `fixtures.restrictedSettingsStock` or `fixtures.partsModuleDisabledStock`. */
   fixtureStock(path: StockFixturePath): Promise<Stock>;
-  /** Creates a work order (with `client`'s organization), released when the test ends. */
+  /** Creates a work order (with `client`'s organization; arranged), released when the test ends. */
   workOrder(client?: ApiClient, overrides?: Record<string, unknown>): Promise<string>;
   section(workOrderId: string, client?: ApiClient): Promise<Section>;
   /** Completes a command: current version, fresh key. */
@@ -89,7 +90,11 @@ export interface PartsKit {
   apply(workOrderId: string, command: Command, client?: ApiClient): Promise<Section>;
   replace(workOrderId: string, items: Array<Record<string, unknown>>, client?: ApiClient): Promise<Section>;
   transition(workOrderId: string, targetStatus: string, client?: ApiClient): Promise<Section>;
-  /** A work order holding one assigned row of `stock` (assigned reserves nothing), and a reader of that row. */
+  /**
+   * A work order holding one assigned row of `stock` (assigned reserves nothing; arranged), and a reader
+   * of that row. `apply`, `replace` and `transition` are acts (a command a requirement states); a test
+   * that only moves a section into a state wraps them in `arrange`.
+   */
   observe(stock: Stock, client?: ApiClient): Promise<Observer>;
   /** Creates a part through the inferred POST /parts (not assessed when the target has no such route). */
   createPart(client?: ApiClient, overrides?: Record<string, unknown>): Promise<Part>;
@@ -177,7 +182,7 @@ export const test = base.extend<{ parts: PartsKit }>({
       apply,
       replace: (id, items, client = api) => apply(id, { operation: 'replace', items }, client),
       transition: (id, targetStatus, client = api) => apply(id, { operation: 'transition', targetStatus }, client),
-      observe: async (stock, client = api) => {
+      observe: (stock, client = api) => arrange(`make an observer work order of part ${stock.partId}`, async () => {
         const id = await workOrder(client);
         await apply(id, { operation: 'replace', items: [{ ...stock, quantity: 1 }] }, client);
         return async () => {
@@ -186,9 +191,13 @@ export const test = base.extend<{ parts: PartsKit }>({
           expect(item, `the observer work order ${id} still holds its row`).toBeTruthy();
           return { section, item: item! };
         };
-      },
-      createPart: async (client = api, overrides = {}) =>
-        (await viaInferred('creating parts (POST /parts)', (c) => c.post('/parts', { json: { name: `CT part ${uid()}`, ...overrides } }), client, [201])).body.data,
+      }),
+      createPart: arranging('create a part (POST /parts, inferred)', async (client: ApiClient = api, overrides: Record<string, unknown> = {}) => {
+        const body = { name: `CT part ${uid()}`, ...overrides };
+        const created = (await viaInferred('creating parts (POST /parts)', (c) => c.post('/parts', { json: body }), client, [201])).body.data;
+        expectApplied(created, body, 'POST /parts');
+        return created;
+      }),
     };
     await use(kit);
     for (const { id, client } of made.reverse()) await cleanUp(client, session, id);

@@ -10,6 +10,7 @@ import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expectCreated, precondition, uid } from '../lib/provision.ts';
 import { findInCompatList } from '../lib/walk-pages.ts';
 import type { Portal, WorkRequest } from '../lib/api-types.ts';
+import { arrange, expectApplied } from '../lib/arrange.ts';
 
 /** One PNG chunk: length, type, data, CRC-32 of type and data. */
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -47,11 +48,17 @@ export function gifImage(width: number, height: number): Buffer {
 /** The first bytes of a JPEG (SOI and an APP0 marker): enough to be told from other types. */
 export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
-/** Creates a work request (inferred POST /workrequests, asserting 200) and returns it. */
-export async function createWorkRequest(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<WorkRequest> {
-  const response = precondition(await api.post('/workrequests', { json: { title: `CT request ${uid()}`, priority: 'LOW', ...overrides } }), 200);
-  expect(response.body.workRequest.requestStatus).toBe('PENDING');
-  return response.body.workRequest;
+/**
+ * Creates a work request, arranged (inferred POST /workrequests): a 200 whose pending request shows the
+ * members sent, else the test is not assessed. Returns it.
+ */
+export function createWorkRequest(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<WorkRequest> {
+  return arrange('create a work request (POST /workrequests, inferred)', async () => {
+    const body = { title: `CT request ${uid()}`, priority: 'LOW', ...overrides };
+    const response = precondition(await api.post('/workrequests', { json: body }), 200);
+    expectApplied(response.body.workRequest, { requestStatus: 'PENDING', ...body }, 'POST /workrequests');
+    return response.body.workRequest;
+  });
 }
 
 /** Uploads `bytes` as an attachment of request `id` (inferred route); the response is the caller's to check. */
@@ -64,10 +71,14 @@ export function putThumbnail(api: ApiClient, id: string, bytes: Buffer, contentT
   return api.put(`/workrequests/${id}/thumbnail`, { query: { fileName }, body: bytes, headers: { 'content-type': contentType } });
 }
 
-/** Creates a request portal (inferred POST /workrequestportals, asserting 200) and returns it. */
-export async function createPortal(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<Portal> {
-  const response = precondition(await api.post('/workrequestportals', { json: { title: `CT portal ${uid()}`, ...overrides } }), 200);
-  return response.body.workRequestPortal;
+/** Creates a request portal, arranged (inferred POST /workrequestportals: a 200 showing the members sent) and returns it. */
+export function createPortal(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<Portal> {
+  return arrange('create a request portal (POST /workrequestportals, inferred)', async () => {
+    const body = { title: `CT portal ${uid()}`, ...overrides };
+    const response = precondition(await api.post('/workrequestportals', { json: body }), 200);
+    expectApplied(response.body.workRequestPortal, body, 'POST /workrequestportals');
+    return response.body.workRequestPortal;
+  });
 }
 
 export interface RequestKit {

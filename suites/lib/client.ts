@@ -9,6 +9,7 @@
  * key pool are paced by the rate-limit headers, and a 429 is retried after `Retry-After` and noted in
  * the evidence.
  */
+import { arrangingNow } from './arrange.ts';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { readRunEnv } from '../../contract/run-env.ts';
 import { runChecks, type CheckState } from '../../contract/checks/registry.ts';
@@ -198,7 +199,9 @@ export class ApiClient {
     const s = this.session;
     const header = headers.authorization;
     const credential = header === undefined ? undefined : s.redactor.envName(header);
+    const arranging = arrangingNow();
     return buildExchange({
+      ...(arranging === undefined ? {} : { arranging }),
       method,
       url: s.redactor.text(url.toString()),
       pathname: url.pathname,

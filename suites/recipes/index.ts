@@ -3,6 +3,7 @@ import type { Operation, OperationId } from '../../contract/openapi.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expect } from '@playwright/test';
 import { notAssessed } from '../lib/needs.ts';
+import { arranging } from '../lib/arrange.ts';
 import type { CreatedRecord, PreparedRequest, Recipe } from './recipe.ts';
 import type { PreparedCache } from '../lib/prepared-cache.ts';
 import { meterCreates, meterRecipes } from './meters.ts';
@@ -14,7 +15,14 @@ import { customFieldCreates, customFieldRecipes } from './custom-fields.ts';
 import { identifierCreates, identifierRecipes } from './identifiers.ts';
 import { assetRecipes } from './assets.ts';
 
-export const RECIPES: Record<OperationId, Recipe> = {
+/**
+ * Every recipe runs arranged (suites/lib/arrange.ts): a failure while it builds its request (a record it
+ * could not create, a route the target lacks) leaves the test not assessed, never failed.
+ */
+const arranged = <K extends string>(recipes: Record<K, Recipe>): Record<K, Recipe> =>
+  Object.fromEntries(Object.entries<Recipe>(recipes).map(([id, recipe]) => [id, arranging(`prepare a valid ${id} request`, recipe)])) as Record<K, Recipe>;
+
+export const RECIPES: Record<OperationId, Recipe> = arranged({
   ...meterRecipes,
   ...workOrderRecipes,
   ...expenseRecipes,
@@ -23,7 +31,7 @@ export const RECIPES: Record<OperationId, Recipe> = {
   ...customFieldRecipes,
   ...identifierRecipes,
   ...assetRecipes,
-};
+});
 
 /**
  * The records valid creates make that recipes share, by operationId. Not work orders: the create recipe's
