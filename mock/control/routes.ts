@@ -19,11 +19,12 @@ import type { FaultConfig } from './faults.ts';
 import type { ControlEffect } from '../state/persistence.ts';
 import { MAX_BULK_TOTAL, MAX_BULK_WORK_ORDERS, bulkWorkOrders } from './bulk.ts';
 import { boundedNumber, boundedString, isObject as object, onlyFields, organizationsInput } from './input.ts';
+import { MAX_ADVANCE_MS, MAX_TOTAL_ADVANCE_MS } from '../state/bounds.ts';
 import { STATE_MAX_BODY_BYTES, createOrganization, getState, putState } from './state-routes.ts';
 
 /** The furthest one `clock/advance` may move time (10 years), and all of them together (100 years), in seconds. */
-export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
-export const MAX_TOTAL_ADVANCE_SECONDS = 10 * MAX_ADVANCE_SECONDS;
+export const MAX_ADVANCE_SECONDS = MAX_ADVANCE_MS / 1000;
+export const MAX_TOTAL_ADVANCE_SECONDS = MAX_TOTAL_ADVANCE_MS / 1000;
 
 export interface ControlOptions {
   /** Rebuilds the world with another seed and/or organizations; the old world stays when building fails. */
