@@ -10,6 +10,8 @@ import { request, type APIRequestContext } from '@playwright/test';
 import { requestUse, type RequestUse, type TargetProfile } from '../contract/profile.ts';
 import { MODULES, type Module } from '../contract/openapi.ts';
 import { PROFILE_PATHS, SCOPES } from '../contract/provisioning.ts';
+import { printable } from '../contract/printable.ts';
+import { Redactor } from '../contract/redact.ts';
 
 /** The finding for one profile entry: `ok`, `wrong` (with why) or `missing` (not in the profile). */
 export interface CheckLine { path: string; status: 'ok' | 'wrong' | 'missing'; detail?: string }
@@ -39,11 +41,14 @@ export const MODULE_READS: Record<Module, string> = {
 
 interface Answer { status: number; code?: string; limit?: string; body?: unknown }
 
+/** How long one probe (its whole answer) may take, in ms; a target slower than this is unreachable for the check. */
+export const PROBE_TIMEOUT_MS = 10_000;
+
 class Prober {
   requests = 0;
   private context?: Promise<APIRequestContext>;
   /** `use`: the profile's headers, TLS and proxy, as the suite sends them. */
-  constructor(private readonly baseUrl: string, private readonly use: RequestUse = {}) {}
+  constructor(private readonly baseUrl: string, private readonly use: RequestUse = {}, private readonly timeoutMs = PROBE_TIMEOUT_MS) {}
 
   async send(key: string, path: string, method = 'GET'): Promise<Answer> {
     this.requests++;
@@ -54,6 +59,7 @@ class Prober {
       data: method === 'GET' ? undefined : '[]',
       failOnStatusCode: false,
       maxRedirects: 0,
+      timeout: this.timeoutMs,
     });
     const text = await res.text();
     let body: unknown;
@@ -69,11 +75,19 @@ class Prober {
 const shown = (a: Answer) => `${a.status}${a.code ? ` ${a.code}` : ''}`;
 const otherRead = (scope: string) => (scope.startsWith('work_orders:') ? SCOPE_READS['meters:read']! : SCOPE_READS['work_orders:read']!);
 
-/** Runs every check against `profile` (its baseUrl, or `targetUrl`); never throws for a wrong answer. Network errors propagate. */
-export async function checkProvisioning(profile: TargetProfile, targetUrl = profile.baseUrl): Promise<CheckResult> {
-  const p = new Prober(targetUrl.replace(/\/$/, ''), requestUse(profile));
+/**
+ * Runs every check against `profile` (its baseUrl, or `targetUrl`), each probe within `timeoutMs`; never
+ * throws for a wrong answer. Network errors propagate (their messages may hold the request's headers:
+ * see cli/profile.ts runCheck). What the target answered is in the lines with the profile's secrets
+ * masked and control characters stripped (contract/printable.ts).
+ */
+export async function checkProvisioning(profile: TargetProfile, targetUrl = profile.baseUrl, timeoutMs = PROBE_TIMEOUT_MS): Promise<CheckResult> {
+  const p = new Prober(targetUrl.replace(/\/$/, ''), requestUse(profile), timeoutMs);
+  const redactor = Redactor.forProfile(profile);
   try {
-    return await checkWith(p, profile);
+    const result = await checkWith(p, profile);
+    for (const line of result.lines) if (line.detail) line.detail = printable(redactor.text(line.detail), true);
+    return result;
   } finally {
     await p.dispose();
   }
