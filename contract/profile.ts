@@ -57,8 +57,6 @@ export interface TargetProfile {
   /** `ca`: an absolute path once loaded by loadProfile. */
   tls?: { ca?: string; insecure?: boolean };
   proxy?: { server: string; bypass?: string };
-  /** Every value read from the environment (`env:VARNAME` keys, token, header values): secrets all. */
-  envSecrets?: string[];
 }
 
 /** The request options of Playwright's `use` that a profile sets (extraHTTPHeaders, ignoreHTTPSErrors, proxy). */
@@ -104,20 +102,18 @@ function problemLine(e: ErrorObject): string {
   return `${at} ${e.message}`;
 }
 
-/** `value`, or the variable it names (`env:VARNAME`), which is added to `read` (the profile's secrets). */
-function resolveSecret(value: string, env: NodeJS.ProcessEnv, read?: Set<string>): string {
+function resolveSecret(value: string, env: NodeJS.ProcessEnv): string {
   if (!value.startsWith('env:')) return value;
   const name = value.slice(4);
   const secret = env[name];
   if (!secret) throw new ProfileError(`the profile names env:${name}, but ${name} is not set`);
-  read?.add(secret);
   return secret;
 }
 
-function resolveSecrets(node: unknown, env: NodeJS.ProcessEnv, read?: Set<string>): unknown {
-  if (typeof node === 'string') return resolveSecret(node, env, read);
-  if (Array.isArray(node)) return node.map((n) => resolveSecrets(n, env, read));
-  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolveSecrets(v, env, read)]));
+function resolveSecrets(node: unknown, env: NodeJS.ProcessEnv): unknown {
+  if (typeof node === 'string') return resolveSecret(node, env);
+  if (Array.isArray(node)) return node.map((n) => resolveSecrets(n, env));
+  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolveSecrets(v, env)]));
   return node;
 }
 
@@ -134,10 +130,10 @@ export function withoutComments(node: unknown): unknown {
  * The control API of a profile with its token resolved; an `env:` token whose variable is unset drops
  * the control API (the tests that need it are then not assessed) instead of failing the profile.
  */
-function controlOf(control: { baseUrl: string; token: string } | undefined, env: NodeJS.ProcessEnv, read: Set<string>): TargetProfile['control'] {
+function controlOf(control: { baseUrl: string; token: string } | undefined, env: NodeJS.ProcessEnv): TargetProfile['control'] {
   if (!control) return undefined;
   if (control.token.startsWith('env:') && !env[control.token.slice(4)]) return undefined;
-  return { baseUrl: control.baseUrl, token: resolveSecret(control.token, env, read) };
+  return { baseUrl: control.baseUrl, token: resolveSecret(control.token, env) };
 }
 
 /**
@@ -154,10 +150,9 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
   const problems = profileProblems(raw);
   if (problems.length) throw new ProfileError(`${source} is not a valid target profile: ${problems.slice(0, 3).join('; ')}`);
   const r = withoutComments(raw) as Record<string, unknown> & { keys: Record<string, unknown> };
-  const read = new Set<string>();
-  const keys = resolveSecrets(r.keys, env, read) as Record<string, unknown>;
-  const control = controlOf(r.control as { baseUrl: string; token: string } | undefined, env, read);
-  const headers = r.headers === undefined ? undefined : checkedHeaders(resolveSecrets(r.headers, env, read) as Record<string, string>, source);
+  const keys = resolveSecrets(r.keys, env) as Record<string, unknown>;
+  const control = controlOf(r.control as { baseUrl: string; token: string } | undefined, env);
+  const headers = r.headers === undefined ? undefined : checkedHeaders(resolveSecrets(r.headers, env) as Record<string, string>, source);
   return {
     name: r.name as string | undefined,
     baseUrl: (r.baseUrl as string).replace(/\/$/, ''),
@@ -168,7 +163,6 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
     ...(headers !== undefined && { headers }),
     ...(r.tls !== undefined && { tls: r.tls as TargetProfile['tls'] }),
     ...(r.proxy !== undefined && { proxy: r.proxy as TargetProfile['proxy'] }),
-    ...(read.size > 0 && { envSecrets: [...read] }),
   };
 }
 

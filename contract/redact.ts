@@ -10,17 +10,15 @@ export function maskSecret(secret: string): string {
   return `${prefix}****${secret.slice(-4)}`;
 }
 
-/** Header names whose values are credentials whatever their source (a gateway key, a cookie, a signature). */
-const SECRET_HEADER = /key|token|secret|auth|cookie|session|signature|password|credential/i;
-
-/** What of a profile may hold secrets: its keys, control token, headers and the values it read from the environment. */
-export type SecretSources = Pick<TargetProfile, 'keys'> & Partial<Pick<TargetProfile, 'control' | 'headers' | 'envSecrets'>>;
+/** What of a profile may hold secrets: its keys, control token and headers. */
+export type SecretSources = Pick<TargetProfile, 'keys'> & Partial<Pick<TargetProfile, 'control' | 'headers'>>;
 
 /**
- * Every secret string of a profile (docs/vendors.md, "Reading a report"): its keys at any depth, the
- * control token, every value it took from the environment (`env:` keys and header values), and the
- * values of headers named like credentials (`X-Api-Key`, `Cookie`). Strings under 8 characters are
- * left out: masking them everywhere would mangle ordinary text.
+ * Every secret string of a profile (docs/vendors.md, "Reading a report"), as the profile's schema marks
+ * them: its keys at any depth, the control token, and every `headers` value (a header value may be
+ * `env:VARNAME`, and a gateway's key or tenant token is sent there; once resolved a value no longer says
+ * where it came from, so all are secrets). Strings under 8 characters are left out: masking them
+ * everywhere would mangle ordinary text.
  */
 export function profileSecrets(profile: SecretSources): string[] {
   const out = new Set<string>();
@@ -31,8 +29,7 @@ export function profileSecrets(profile: SecretSources): string[] {
   };
   visit(profile.keys);
   if (profile.control?.token) out.add(profile.control.token);
-  for (const value of profile.envSecrets ?? []) out.add(value);
-  for (const [name, value] of Object.entries(profile.headers ?? {})) if (SECRET_HEADER.test(name)) out.add(value);
+  for (const value of Object.values(profile.headers ?? {})) out.add(value);
   return [...out].filter((s) => s.length >= 8);
 }
 

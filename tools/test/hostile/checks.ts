@@ -17,6 +17,17 @@ export const SECRETS = {
   apiKey: 'gw-key-literal-b81d0c4e2a',
 };
 
+/** A profile whose secrets are SECRETS: keys, an `env:` header and a credential header. */
+export function hostileProfileText(baseUrl: string): string {
+  return JSON.stringify({
+    baseUrl,
+    keys: { live: [SECRETS.live], otherOrg: SECRETS.other },
+    fixtures: {},
+    bodies: {},
+    headers: { 'X-Tenant': 'env:HOSTILE_TENANT', 'X-Api-Key': SECRETS.apiKey },
+  });
+}
+
 /** Every file under `dir` as text (latin1), zip entries (and the HTML report's embedded zip) as files of their own. */
 export function filesUnder(dir: string): Array<{ name: string; text: string }> {
   const out: Array<{ name: string; text: string }> = [];
@@ -62,7 +73,7 @@ export function expectCleanOutputs(dir: string): void {
     if (/\.json$/.test(name)) expect(() => JSON.parse(text), `${name} parses`).not.toThrow();
     if (/\.md$/.test(name) && !/test-results/.test(name)) {
       expectNoActiveHtml(text, name);
-      expectPlainConsole(text, name);
+      expectPlainConsole(Buffer.from(text, 'latin1').toString('utf8'), name);
     }
     if (/(conformance|proxy|coverage)\.html$/.test(name)) expectNoActiveHtml(text, name);
   }

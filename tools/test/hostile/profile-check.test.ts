@@ -11,18 +11,7 @@ import { UsageError } from '../../../cli/exit-codes.ts';
 import { runCheck } from '../../../cli/profile.ts';
 import { formatCheck } from '../../../cli/profile-check.ts';
 import { HOSTILE_SWITCHES, startHostile } from './server.ts';
-import { expectNoSecret, expectPlainConsole, SECRETS } from './checks.ts';
-
-/** A profile whose secrets are SECRETS: keys, an `env:` header and a credential header. */
-export function hostileProfileText(baseUrl: string): string {
-  return JSON.stringify({
-    baseUrl,
-    keys: { live: [SECRETS.live], otherOrg: SECRETS.other },
-    fixtures: {},
-    bodies: {},
-    headers: { 'X-Tenant': 'env:HOSTILE_TENANT', 'X-Api-Key': SECRETS.apiKey },
-  });
-}
+import { expectNoSecret, expectPlainConsole, hostileProfileText, SECRETS } from './checks.ts';
 
 for (const mode of HOSTILE_SWITCHES) {
   test(`profile check facing ${mode}: its report or one clear line, no secret, no control character`, async () => {

@@ -1,6 +1,7 @@
 /**
  * A hostile target for the kit's own tests: a raw TCP server that speaks just enough HTTP/1.1 to lie,
- * one misbehaviour per switch (`HOSTILE_SWITCHES`), set on the running server (`target.mode`). Every
+ * one misbehaviour per switch (`HOSTILE_SWITCHES`), set on the running server (`target.mode`), or each
+ * request the next switch in turn (`rotate`: one conformance run faces them all). Every
  * answer closes its connection. Payloads are small, so a test facing every switch stays fast.
  *
  * - `long-length` / `short-length`: a body longer / shorter than its Content-Length;
@@ -18,6 +19,8 @@ import type { AddressInfo } from 'node:net';
 
 export const HOSTILE_SWITCHES = ['long-length', 'short-length', 'hang', 'reset', 'half-close', 'huge-body', 'endless-body', 'escapes', 'html', 'markdown', 'echo-secrets'] as const;
 export type HostileSwitch = (typeof HOSTILE_SWITCHES)[number];
+/** The order of `rotate`: switches that answer first (a client's first request is its reachability check). */
+const ROTATION: readonly HostileSwitch[] = ['escapes', 'html', 'markdown', 'echo-secrets', 'huge-body', 'long-length', 'short-length', 'hang', 'reset', 'half-close', 'endless-body'];
 
 /** Terminal escapes: colour, a title change, a hyperlink, a cursor move and a bell. */
 export const ESCAPES = '\u001b[31mRED\u001b[0m\u001b]0;owned\u0007\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\\u001b[2J\r\u0008';
@@ -31,9 +34,12 @@ export interface HostileTarget {
   url: string;
   /** The API base, `<url>/v1`. */
   baseUrl: string;
-  mode: HostileSwitch;
+  /** The switch every request faces, or `rotate`: each request the next switch, in turn. */
+  mode: HostileSwitch | 'rotate';
   /** Requests received since start. */
   requests: number;
+  /** The switches requests faced. */
+  served: Set<HostileSwitch>;
   stop(): Promise<void>;
 }
 
@@ -95,9 +101,9 @@ function answer(mode: HostileSwitch, socket: Socket, rawHead: string): void {
 }
 
 /** Starts a hostile target on a free port (or `port`) in mode `mode`. */
-export async function startHostile(mode: HostileSwitch, port = 0): Promise<HostileTarget> {
+export async function startHostile(mode: HostileTarget['mode'], port = 0): Promise<HostileTarget> {
   const sockets = new Set<Socket>();
-  const target = { mode, requests: 0 } as HostileTarget;
+  const target = { mode, requests: 0, served: new Set() } as unknown as HostileTarget;
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -108,10 +114,12 @@ export async function startHostile(mode: HostileSwitch, port = 0): Promise<Hosti
       buffered += chunk.toString('latin1');
       const end = buffered.indexOf('\r\n\r\n');
       if (end === -1) return;
+      const faced = target.mode === 'rotate' ? ROTATION[target.requests % ROTATION.length]! : target.mode;
       target.requests++;
+      target.served.add(faced);
       const rawHead = buffered.slice(0, end);
       buffered = undefined as unknown as string;
-      answer(target.mode, socket, rawHead);
+      answer(faced, socket, rawHead);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
