@@ -15,6 +15,14 @@ export function text(raw: string): string {
   return printable(raw, true).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/[\\`*_[\]|~#!()]/g, '\\$&');
 }
 
+/**
+ * A root cause's summary, which the kit writes with code spans around target text (an operation, a
+ * pointer): control characters stripped, HTML's `&<>` as entities, `|[]` escaped; backticks kept.
+ */
+function summary(raw: string): string {
+  return printable(raw, true).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/[|[\]]/g, '\\$&');
+}
+
 /** A fenced `sh` block longer than any run of backticks in `code` (control characters stripped). */
 function fenced(raw: string): string[] {
   const code = printable(raw);
@@ -44,7 +52,7 @@ function rootCauseLines(report: ConformanceReport): string[] {
   const causes = report.rootCauses;
   if (causes.length === 0) return [];
   const lines = ['', `### ${causes.length} root cause${causes.length === 1 ? '' : 's'}`, ''];
-  for (const c of causes.slice(0, 30)) lines.push(`- **${c.id}** (${c.level}) ${text(c.summary)} — fails ${c.requirements.join(', ')}`);
+  for (const c of causes.slice(0, 30)) lines.push(`- **${c.id}** (${c.level}) ${summary(c.summary)} — fails ${c.requirements.join(', ')}`);
   if (causes.length > 30) lines.push(`- … and ${causes.length - 30} more (see conformance.json).`);
   return lines;
 }

@@ -12,7 +12,7 @@ test('SIGKILL of the CLI ends the runner and its workers', async () => {
   test.setTimeout(90_000);
   const output = mkdtempSync(join(tmpdir(), 'mms-hostile-orphans-'));
   const run = startCli(['run', '--family', 'METER,READ', '--workers', '2', '--output', output]);
-  let processes: Array<{ pid: number }> = [];
+  let processes: ReturnType<typeof descendants> = [];
   try {
     await expect.poll(() => /\[\s*\d+\/\d+\]/.test(run.output()), { timeout: 60_000 }).toBe(true);
     processes = descendants(run.child.pid!);
