@@ -8,6 +8,8 @@
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { startTestMock, type TestMock } from './support.ts';
+import { exportState } from '../state/document.ts';
+import { recordCount } from '../control/budget.ts';
 
 let t: TestMock;
 let small: { format: string; version: number; world: Record<string, unknown>; organizations: Array<Record<string, unknown>> };
@@ -111,4 +113,40 @@ test('fuzz: hostile values anywhere in a state document never get a 5xx, never s
     expect((await put(small)).status).toBe(200);
   }), { numRuns: 60, seed: 33 });
   await alive();
+});
+
+test('the streamed export is the state document, byte for byte as exportState would write it', async () => {
+  const streamed = await (await t.call('/__mock/state')).text();
+  expect(JSON.parse(streamed)).toEqual(JSON.parse(JSON.stringify(exportState(t.mock.app.world))));
+  expect(streamed).toBe(JSON.stringify(exportState(t.mock.app.world)));
+});
+
+test('a process-wide budget: organizations and records past it are 507 problem details, and nothing changes', async () => {
+  const tight = await startTestMock({ preloadPrism: false, budget: { organizations: 0, records: 0 } });
+  const orgs = tight.mock.app.world.orgs.size;
+  try {
+    const records = recordCount(tight.mock.app.world);
+    for (const [path, init] of [
+      ['/__mock/organizations', { method: 'POST', body: JSON.stringify({ data: 'sample' }) }],
+      ['/__mock/bulk/work-orders', { method: 'POST', body: JSON.stringify({ count: 10 }) }],
+    ] as const) {
+      const res = await tight.call(path, init);
+      expect(res.status, path).toBe(507);
+      expect(await res.json()).toMatchObject({ status: 507, code: 'insufficient_storage', detail: expect.stringMatching(/budget/) });
+    }
+    expect(tight.mock.app.world.orgs.size).toBe(orgs);
+    expect(recordCount(tight.mock.app.world)).toBe(records);
+  } finally {
+    await tight.mock.stop();
+  }
+  // One organization of room: the first sandbox organization passes, the second is refused.
+  const limit = orgs + 1;
+  const capped = await startTestMock({ preloadPrism: false, budget: { organizations: limit } });
+  try {
+    expect((await capped.call('/__mock/organizations', { method: 'POST', body: '{}' })).status).toBe(201);
+    expect((await capped.call('/__mock/organizations', { method: 'POST', body: '{}' })).status).toBe(507);
+    expect(capped.mock.app.world.orgs.size).toBe(limit);
+  } finally {
+    await capped.mock.stop();
+  }
 });
