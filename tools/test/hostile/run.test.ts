@@ -23,7 +23,7 @@ test('run facing every switch of a hostile target: complete, parseable, redacted
     writeFileSync(profile, hostileProfileText(hostile.baseUrl));
     const out = join(dir, 'out');
     // The meters family: each test fails at its first request or two, more requests in all than switches.
-    const { code, output } = await cliRun(['run', '--profile', profile, '--no-profile-check', '--family', 'METER', '--workers', '1', '--timeout', '4000', '--output', out], { HOSTILE_TENANT: SECRETS.tenant, FORCE_COLOR: '0' });
+    const { code, output } = await cliRun(['run', '--profile', profile, '--no-profile-check', '--family', 'METER', '--workers', '1', '--timeout', '3000', '--output', out], { HOSTILE_TENANT: SECRETS.tenant, FORCE_COLOR: '0' });
     expect([...hostile.served].sort(), output).toEqual([...HOSTILE_SWITCHES].sort());
     expectNoSecret(output, `console: ${output}`);
     expectPlainConsole(output, `console: ${JSON.stringify(output)}`);
