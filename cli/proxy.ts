@@ -3,6 +3,7 @@
  * implementation. Clients call the proxy with the API's own paths (`/v1/...`); every exchange is
  * forwarded unchanged and judged beside the traffic; one line per violating exchange goes to stderr,
  * and at exit (SIGINT, SIGTERM or `--duration`) `<output>/proxy.json` and `proxy.html` are written.
+ * An upstream silent for `--upstream-timeout` seconds (default 60) gets its client 504 problem details.
  * Exit codes: 0, 1 with `--fail-on-violation` when any violation was seen, 2 bad usage.
  */
 import type { Command } from 'commander';
