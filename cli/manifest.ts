@@ -9,6 +9,7 @@ import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyOb
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { CATALOG_FILE, OPENAPI_FILE, ROOT } from '../contract/paths.ts';
+import { printable } from '../contract/printable.ts';
 import { withoutComments } from '../contract/profile.ts';
 import type { ConformanceReport } from '../suites/reporter/model.ts';
 import { REPORT_FILES } from '../suites/reporter/write.ts';
@@ -90,7 +91,7 @@ export function manifestFileProblems(dir: string, manifest: unknown): string[] {
   const problems: string[] = [];
   const root = resolve(dir);
   for (const [name, hash] of Object.entries(files as Record<string, unknown>)) {
-    const shown = JSON.stringify(name.slice(0, 200));
+    const shown = printable(name.slice(0, 200), true);
     const file = resolve(root, name);
     const inside = relative(root, file);
     if (name === '' || isAbsolute(name) || inside === '' || inside.startsWith('..') || isAbsolute(inside)) problems.push(`${shown}: not a path inside ${dir}`);
