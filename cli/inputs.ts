@@ -2,8 +2,8 @@
  * Files and folders given on the command line, checked before anything runs: a waiver file
  * (spec/waivers.schema.json) and the output folder. Each problem is a UsageError of one line (exit 2).
  */
-import { accessSync, constants, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { accessSync, constants, lstatSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { UsageError } from './exit-codes.ts';
 
 /**
@@ -21,8 +21,11 @@ export async function checkedWaivers(file: string): Promise<string> {
   return path;
 }
 
-/** Creates the output folder when missing and checks it is writable; returns its absolute path. Throws UsageError. */
-export function checkedOutput(dir: string): string {
+/**
+ * Creates the output folder when missing and checks it is writable, and that each of `files` (names
+ * the command writes there) is absent or a regular file; returns its absolute path. Throws UsageError.
+ */
+export function checkedOutput(dir: string, files: readonly string[] = []): string {
   const path = resolve(dir);
   try {
     mkdirSync(path, { recursive: true });
@@ -30,6 +33,15 @@ export function checkedOutput(dir: string): string {
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new UsageError(`cannot write to the output folder ${dir}: ${err.code ?? err.message}`);
+  }
+  for (const name of files) {
+    let stat;
+    try {
+      stat = lstatSync(join(path, name));
+    } catch {
+      continue;
+    }
+    if (!stat.isFile()) throw new UsageError(`${join(dir, name)} is a ${stat.isDirectory() ? 'folder' : 'link or special file'}, not a report file: remove it or choose another --output`);
   }
   return path;
 }

@@ -6,9 +6,10 @@
  * `report verify` re-hashes the files and checks the signature.
  */
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { CATALOG_FILE, OPENAPI_FILE, ROOT } from '../contract/paths.ts';
+import { printable } from '../contract/printable.ts';
 import { withoutComments } from '../contract/profile.ts';
 import type { ConformanceReport } from '../contract/report/model.ts';
 import { REPORT_FILES } from '../contract/report/write.ts';
@@ -81,23 +82,41 @@ export function writeManifest(dir: string, report: ConformanceReport, profileFil
   return manifest;
 }
 
+/**
+ * The problems of a parsed manifest's `files` against the files in `dir`: a manifest that is not an
+ * object, lists no file, names a path outside `dir` (absolute, or leaving it through `..`), or gives a
+ * hash that is no SHA-256 is a problem, like a missing or changed file. Never throws for any JSON value.
+ */
+export function manifestFileProblems(dir: string, manifest: unknown): string[] {
+  if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) return [`${MANIFEST_FILE} is not a JSON object`];
+  const files = (manifest as { files?: unknown }).files;
+  if (!files || typeof files !== 'object' || Array.isArray(files) || Object.keys(files).length === 0) return [`${MANIFEST_FILE} lists no report file (files must name each file and its SHA-256)`];
+  const problems: string[] = [];
+  const root = resolve(dir);
+  for (const [name, hash] of Object.entries(files as Record<string, unknown>)) {
+    const shown = printable(name.slice(0, 200), true);
+    const file = resolve(root, name);
+    const inside = relative(root, file);
+    if (name === '' || isAbsolute(name) || inside === '' || inside.startsWith('..') || isAbsolute(inside)) problems.push(`${shown}: not a path inside ${dir}`);
+    else if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) problems.push(`${shown}: the manifest's hash is not a SHA-256`);
+    else if (!existsSync(file) || !statSync(file).isFile()) problems.push(`${shown}: missing`);
+    else if (sha256(readFileSync(file)) !== hash) problems.push(`${shown}: SHA-256 differs from the manifest`);
+  }
+  return problems;
+}
+
 /** The problems of the bundle in `dir` (empty when every hash, and the signature when a key is given, match). Throws UsageError when there is no manifest or the key cannot be read. */
 export function bundleProblems(dir: string, publicKeyFile?: string): string[] {
   const manifestPath = resolve(dir, MANIFEST_FILE);
   if (!existsSync(manifestPath)) throw new UsageError(`${dir} holds no ${MANIFEST_FILE} (written by run)`);
   const bytes = readFileSync(manifestPath);
-  let manifest: Manifest;
+  let manifest: unknown;
   try {
-    manifest = JSON.parse(bytes.toString('utf8')) as Manifest;
+    manifest = JSON.parse(bytes.toString('utf8'));
   } catch {
     return [`${MANIFEST_FILE} is not valid JSON`];
   }
-  const problems: string[] = [];
-  for (const [name, hash] of Object.entries(manifest.files ?? {})) {
-    const file = resolve(dir, name);
-    if (!existsSync(file)) problems.push(`${name}: missing`);
-    else if (sha256(readFileSync(file)) !== hash) problems.push(`${name}: SHA-256 differs from the manifest`);
-  }
+  const problems = manifestFileProblems(dir, manifest);
   if (publicKeyFile) {
     let key: KeyObject;
     try {

@@ -5,6 +5,8 @@
  * - SIGINT or SIGTERM to the CLI interrupts the runner (SIGINT to its group: its workers and the embedded
  *   mock of its global setup stop with it), waits up to 10 s, then kills the group; the CLI then throws
  *   Interrupted (exit 130/143). The reporter writes no verdict for an interrupted run;
+ * - whatever ends the CLI, even SIGKILL, the runner and its workers end with it (cli/orphan-guard.mjs,
+ *   loaded into each through NODE_OPTIONS, watches its parent);
  * - the reporter's outcome (how the run ended, whether reports were written) is returned, or a
  *   UsageError of one line when the run gave no verdict.
  */
@@ -15,6 +17,11 @@ import { join } from 'node:path';
 import { runEnvFor, type RunEnv, type RunOutcome } from '../contract/run-env.ts';
 import { nodeOptionsWithTsx, playwrightCommand } from './bins.ts';
 import { Interrupted, UsageError } from './exit-codes.ts';
+
+/** NODE_OPTIONS of the runner and its workers: tsx where needed (cli/bins.ts) and the orphan guard. */
+function runnerNodeOptions(): string {
+  return `${nodeOptionsWithTsx(process.env.NODE_OPTIONS)} --import=${new URL('./orphan-guard.mjs', import.meta.url).href}`.trim();
+}
 
 /** How long an interrupted runner may take to stop before its process group is killed, in ms. */
 export const STOP_GRACE_MS = 10_000;
@@ -37,7 +44,7 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTests = 'no test matches the selection (--family, --level, --grep)', extraEnv: NodeJS.ProcessEnv = {}, spawned?: () => void): Promise<RunOutcome> {
   const scratch = mkdtempSync(join(tmpdir(), 'mms-cli-'));
   const outcomeFile = join(scratch, 'outcome.json');
-  const env = { ...runEnvFor({ ...run, outcomeFile }), ...extraEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', NODE_OPTIONS: nodeOptionsWithTsx(process.env.NODE_OPTIONS) };
+  const env = { ...runEnvFor({ ...run, outcomeFile }), ...extraEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', NODE_OPTIONS: runnerNodeOptions(), MMS_CLI_PID: String(process.pid) };
   const [command, lead] = playwrightCommand();
   const child = spawn(command, [...lead, ...args], { cwd: process.cwd(), env, stdio: 'inherit', detached: true });
   spawned?.();
@@ -85,7 +92,7 @@ interface JsonSuite { title: string; file: string; specs?: Array<{ title: string
  * (one line) when Playwright fails.
  */
 export async function listPlaywright(args: string[], run: Partial<RunEnv>): Promise<ListedTest[]> {
-  const env = { ...runEnvFor(run), FORCE_COLOR: '0', NODE_OPTIONS: nodeOptionsWithTsx(process.env.NODE_OPTIONS) };
+  const env = { ...runEnvFor(run), FORCE_COLOR: '0', NODE_OPTIONS: runnerNodeOptions(), MMS_CLI_PID: String(process.pid) };
   const [command, lead] = playwrightCommand();
   const child = spawn(command, [...lead, ...args], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

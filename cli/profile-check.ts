@@ -16,6 +16,8 @@ import { MODULES, type Module } from '../contract/openapi.ts';
 import { PROFILE_PATHS, SCOPES } from '../contract/provisioning.ts';
 import { undescribed } from '../contract/described-routes.ts';
 import { checkFixtures } from './profile-check-fixtures.ts';
+import { printable } from '../contract/printable.ts';
+import { Redactor } from '../contract/redact.ts';
 
 /**
  * The finding for one profile entry: `ok`; `wrong` (a described operation contradicts it: why);
@@ -61,11 +63,14 @@ export interface Answer { status: number; code?: string; limit?: string; body?: 
 /** What one probe found: nothing against the entry, a contradiction, or no described way to look. */
 export type Finding = { wrong: string } | { unverified: string } | { ok: string | undefined };
 
+/** How long one probe (its whole answer) may take, in ms; a target slower than this is unreachable for the check. */
+export const PROBE_TIMEOUT_MS = 10_000;
+
 class Prober {
   requests = 0;
   private context?: Promise<APIRequestContext>;
   /** `use`: the profile's headers, TLS and proxy, as the suite sends them. */
-  constructor(private readonly baseUrl: string, private readonly use: RequestUse = {}) {}
+  constructor(private readonly baseUrl: string, private readonly use: RequestUse = {}, private readonly timeoutMs = PROBE_TIMEOUT_MS) {}
 
   async send(key: string, probe: Probe): Promise<Answer> {
     this.requests++;
@@ -76,6 +81,7 @@ class Prober {
       data: probe.body,
       failOnStatusCode: false,
       maxRedirects: 0,
+      timeout: this.timeoutMs,
     });
     const text = await res.text();
     let body: unknown;
@@ -99,11 +105,19 @@ const shown = (a: Answer) => `${a.status}${a.code ? ` ${a.code}` : ''}`;
 const otherRead = (scope: string) => (scope.startsWith('work_orders:') ? SCOPE_READS['meters:read']! : SCOPE_READS['work_orders:read']!);
 const success = (a: Answer) => a.status >= 200 && a.status <= 299;
 
-/** Runs every check against `profile` (its baseUrl, or `targetUrl`); never throws for a wrong answer. Network errors propagate. */
-export async function checkProvisioning(profile: TargetProfile, targetUrl = profile.baseUrl): Promise<CheckResult> {
-  const p = new Prober(targetUrl.replace(/\/$/, ''), requestUse(profile));
+/**
+ * Runs every check against `profile` (its baseUrl, or `targetUrl`), each probe within `timeoutMs`; never
+ * throws for a wrong answer. Network errors propagate (their messages may hold the request's headers:
+ * see cli/profile.ts runCheck). What the target answered is in the lines with the profile's secrets
+ * masked and control characters stripped (contract/printable.ts).
+ */
+export async function checkProvisioning(profile: TargetProfile, targetUrl = profile.baseUrl, timeoutMs = PROBE_TIMEOUT_MS): Promise<CheckResult> {
+  const p = new Prober(targetUrl.replace(/\/$/, ''), requestUse(profile), timeoutMs);
+  const redactor = Redactor.forProfile(profile);
   try {
-    return await checkWith(p, profile);
+    const result = await checkWith(p, profile);
+    for (const line of result.lines) if (line.detail) line.detail = printable(redactor.text(line.detail), true);
+    return result;
   } finally {
     await p.dispose();
   }

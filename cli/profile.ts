@@ -7,6 +7,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadProfile, ProfileError, requestUse, type TargetProfile } from '../contract/profile.ts';
 import { starterProfile } from '../contract/provisioning.ts';
+import { printable } from '../contract/printable.ts';
+import { Redactor } from '../contract/redact.ts';
 import { assertReachable } from '../suites/lib/target.ts';
 import { EXIT, UsageError } from './exit-codes.ts';
 import { checkProvisioning, formatCheck, wrongLines, type CheckResult } from './profile-check.ts';
@@ -50,11 +52,16 @@ export async function checkProfileCommand(o: { profile: string; target?: string 
   return wrongLines(result).length ? EXIT.failed : EXIT.ok;
 }
 
-/** checkProvisioning with network failures as UsageErrors. */
-export async function runCheck(profile: TargetProfile, baseUrl: string): Promise<CheckResult> {
+/**
+ * checkProvisioning with network failures as UsageErrors of one line: the error's first line only
+ * (Playwright's call log after it lists the request's headers), secrets masked, control characters
+ * stripped. `timeoutMs`: each probe's (cli/profile-check.ts PROBE_TIMEOUT_MS by default).
+ */
+export async function runCheck(profile: TargetProfile, baseUrl: string, timeoutMs?: number): Promise<CheckResult> {
   try {
-    return await checkProvisioning(profile, baseUrl);
+    return await checkProvisioning(profile, baseUrl, timeoutMs);
   } catch (e) {
-    throw new UsageError(`the provisioning check could not reach ${baseUrl}: ${(e as Error).message}`);
+    const first = String((e as Error).message).split('\n')[0]!.replace(/^apiRequestContext\.fetch: /, '');
+    throw new UsageError(printable(Redactor.forProfile(profile).text(`the provisioning check could not reach ${baseUrl}: ${first}`), true));
   }
 }

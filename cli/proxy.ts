@@ -3,6 +3,7 @@
  * implementation. Clients call the proxy with the API's own paths (`/v1/...`); every exchange is
  * forwarded unchanged and judged beside the traffic; one line per violating exchange goes to stderr,
  * and at exit (SIGINT, SIGTERM or `--duration`) `<output>/proxy.json` and `proxy.html` are written.
+ * An upstream silent for `--upstream-timeout` seconds (default 60) gets its client 504 problem details.
  * Exit codes: 0, 1 with `--fail-on-violation` when any violation was seen, 2 bad usage.
  */
 import type { Command } from 'commander';
@@ -17,6 +18,8 @@ export interface ProxyCommandOptions {
   output: string;
   failOnViolation?: boolean;
   duration?: number;
+  /** Seconds the upstream may stay silent before the client gets 504 problem details. */
+  upstreamTimeout: number;
 }
 
 const integer = (name: string, min: number, max: number) => (v: string): number => {
@@ -36,6 +39,7 @@ export function addProxyCommand(program: Command, exitWith: (work: () => Promise
     .option('--output <dir>', 'where proxy.json and proxy.html go', 'reports')
     .option('--fail-on-violation', 'exit 1 at shutdown when any violation was seen')
     .option('--duration <seconds>', 'stop after this many seconds (default: at SIGINT/SIGTERM)', integer('--duration', 1, 31_536_000))
+    .option('--upstream-timeout <seconds>', 'answer 504 problem details when the upstream stays silent this long', integer('--upstream-timeout', 1, 3600), 60)
     .action((opts: ProxyCommandOptions) => exitWith(() => runProxy(opts)));
 }
 
@@ -52,7 +56,7 @@ export async function runProxy(o: ProxyCommandOptions): Promise<number> {
   }
   let proxy;
   try {
-    proxy = await startProxy({ upstream, port: o.port, host: o.host, log: (line) => process.stderr.write(`${line}\n`) });
+    proxy = await startProxy({ upstream, port: o.port, host: o.host, upstreamTimeoutMs: o.upstreamTimeout * 1000, log: (line) => process.stderr.write(`${line}\n`) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new UsageError(err.code === 'EADDRINUSE' ? `port ${o.port} on ${o.host} is already in use (try --port 0)` : `cannot listen on ${o.host}:${o.port}: ${err.message}`);
@@ -65,7 +69,12 @@ export async function runProxy(o: ProxyCommandOptions): Promise<number> {
     if (o.duration) setTimeout(done, o.duration * 1000).unref();
   });
   const report = await proxy.stop();
-  const files = writeReport(o.output, report);
+  let files: { json: string; html: string };
+  try {
+    files = writeReport(o.output, report);
+  } catch (e) {
+    throw new UsageError(`cannot write the proxy's reports into ${o.output}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
   process.stdout.write(`Validating proxy: ${report.exchanges} exchanges, ${report.violatingExchanges} with violations (${report.violations.length} root causes), ${report.invalidRequests} invalid requests; ${files.json}, ${files.html}\n`);
   return o.failOnViolation && report.violatingExchanges > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -123,7 +123,7 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   if (o.retries !== undefined) args.push('--retries', String(o.retries));
   const waivers = o.waivers ? await checkedWaivers(o.waivers) : undefined;
   if (o.baseline) (await import('./report-file.ts')).readReport(o.baseline);
-  const reportsDir = checkedOutput(o.output);
+  const reportsDir = checkedOutput(o.output, [...Object.values(REPORT_FILES), MANIFEST_FILE, SIGNATURE_FILE]);
   args.push('--last-failed-file', lastRunFile(reportsDir));
   if (o.lastFailed) {
     if (lastFailedIds(reportsDir).length === 0) throw new NothingToRerun(o.output);

@@ -151,17 +151,31 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
   if (problems.length) throw new ProfileError(`${source} is not a valid target profile: ${problems.slice(0, 3).join('; ')}`);
   const r = withoutComments(raw) as Record<string, unknown> & { keys: Record<string, unknown> };
   const keys = resolveSecrets(r.keys, env) as Record<string, unknown>;
+  const control = controlOf(r.control as { baseUrl: string; token: string } | undefined, env);
+  const headers = r.headers === undefined ? undefined : checkedHeaders(resolveSecrets(r.headers, env) as Record<string, string>, source);
   return {
     name: r.name as string | undefined,
     baseUrl: (r.baseUrl as string).replace(/\/$/, ''),
     keys: { ...keys, live: ([] as string[]).concat(keys.live as string | string[]) } as TargetProfile['keys'],
     fixtures: (r.fixtures ?? {}) as TargetProfile['fixtures'],
     bodies: (r.bodies ?? {}) as TargetProfile['bodies'],
-    control: controlOf(r.control as { baseUrl: string; token: string } | undefined, env),
-    ...(r.headers !== undefined && { headers: resolveSecrets(r.headers, env) as Record<string, string> }),
+    control,
+    ...(headers !== undefined && { headers }),
     ...(r.tls !== undefined && { tls: r.tls as TargetProfile['tls'] }),
     ...(r.proxy !== undefined && { proxy: r.proxy as TargetProfile['proxy'] }),
   };
+}
+
+/**
+ * `headers` unchanged when every value can be sent (RFC 9110 §5.5: no CR, LF, NUL or other control
+ * character but HTAB); throws ProfileError naming the header, never its value (it may be a secret).
+ */
+function checkedHeaders(headers: Record<string, string>, source: string): Record<string, string> {
+  for (const [name, value] of Object.entries(headers)) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) throw new ProfileError(`${source}: /headers/${name} holds a CR, LF or other control character, which no HTTP header value may hold`);
+  }
+  return headers;
 }
 
 /** Reads a profile file; see parseProfile. */

@@ -4,6 +4,7 @@
  * control API on a non-loopback `--host` without `--control-token`, is one line on stderr and exit code 2.
  */
 import { Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_BUDGET } from './control/budget.ts';
 import { publicOrigin, startMock, type RunningMock } from './server.ts';
 import { CONTROL_TOKEN_ENV, CONTROL_TOKEN_HEADER } from './control/guard.ts';
 import { DEFAULT_SEED } from './seed/build.ts';
@@ -12,7 +13,7 @@ import type { Mutant } from './mutants/mutant.ts';
 import { variantsNamed } from './variants/catalog.ts';
 import { combine, type Variant } from './variants/variant.ts';
 
-export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; state?: string; seedFile?: string; cors?: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant; variant?: Variant[] }
+export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; state?: string; seedFile?: string; cors?: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant; variant?: Variant[]; maxRecords: number; maxOrganizations: number }
 
 /** A key shown without its secret part: `sk_live_…abcd`. */
 export function maskKey(key: string): string {
@@ -65,7 +66,9 @@ export function mockOptions(command: Command): Command {
     .option('--mutant <name>', 'break one requirement on purpose (a self-test mutant of mock/mutants/catalog.ts)', mutantNamed)
     .option('--state <store>', 'where the state lives: memory, a SQLite file (./mock-state.db) or postgres://user@host/db for replicas (docs/integrators.md, "State and replicas")', 'memory')
     .option('--seed-file <file>', 'a state document to start from (spec/mock-state.schema.json; a persistent store uses it only when empty)')
-    .option('--variant <names>', 'serve freedoms of the description differently (comma-separated; docs/freedoms.md)', variantList);
+    .option('--variant <names>', 'serve freedoms of the description differently (comma-separated; docs/freedoms.md)', variantList)
+    .option('--max-records <n>', 'the most records the whole mock holds; control requests past it get 507', integer('--max-records', 1, 100_000_000), DEFAULT_BUDGET.records)
+    .option('--max-organizations <n>', 'the most organizations (seeded and sandbox) the mock holds; control requests past it get 507', integer('--max-organizations', 1, 100_000), DEFAULT_BUDGET.organizations);
 }
 
 /**
@@ -82,7 +85,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, cors: opts.cors, controlToken: opts.controlToken, publicUrl: opts.publicUrl, state: opts.state, seedFile: opts.seedFile, mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
+    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, cors: opts.cors, controlToken: opts.controlToken, publicUrl: opts.publicUrl, state: opts.state, seedFile: opts.seedFile, budget: { records: opts.maxRecords, organizations: opts.maxOrganizations }, mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'ECONTROLTOKEN' || err.code === 'ESTATE' ? err.message

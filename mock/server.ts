@@ -9,6 +9,7 @@ import { MockApp } from './app.ts';
 import { FaultInjector } from './control/faults.ts';
 import { controlApi } from './control/routes.ts';
 import type { ServedApp } from './control/served.ts';
+import { DEFAULT_BUDGET, type MockBudget } from './control/budget.ts';
 import { controlGuard, isLoopbackAddress, newControlToken } from './control/guard.ts';
 import { invalid } from './http/problem.ts';
 import { alterationHooks, alterationOptions } from './hooks/attach.ts';
@@ -52,6 +53,8 @@ export interface MockOptions {
    * that second).
    */
   preloadPrism?: boolean;
+  /** The process-wide budget of records and organizations (mock/control/budget.ts; default DEFAULT_BUDGET). */
+  budget?: Partial<MockBudget>;
 }
 
 export interface RunningMock {
@@ -157,6 +160,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         if (orgs !== undefined) organizations = orgs;
       },
       guard: controlGuard(controlToken, !loopback),
+      budget: { ...DEFAULT_BUDGET, ...options.budget },
       ...(store && { persist: (effect, run) => store.control(app, effect, run) }),
       profile,
       seed: () => seed,

@@ -4,11 +4,17 @@
  * case, body), minus the hop-by-hop headers (RFC 9110 §7.6.1). Nothing is decoded, re-encoded or
  * refused: what the upstream would answer directly, the client gets through the proxy. A copy of each
  * exchange's bytes is handed to `onExchange` once its answer is complete, after it was forwarded.
+ *
+ * A lying upstream never takes the proxy down (docs/integrators.md, "Reliability"): an answer with more
+ * bytes than its Content-Length is forwarded as framed (the extra bytes dropped), one with fewer ends the
+ * client's connection early (HTTP has no other way to say it); both reach `onExchange` with `framing`
+ * set. An upstream silent for `upstreamTimeoutMs` gets the client 504 problem details (or, once the
+ * answer has begun, an early close).
  */
 import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Duplex } from 'node:stream';
-import { badGateway } from './bad-gateway.ts';
+import { badGateway, UpstreamTimeout } from './bad-gateway.ts';
 import { Capture } from './capture.ts';
 import { endToEnd } from './headers.ts';
 import { RawRelay } from './tunnel.ts';
@@ -29,6 +35,8 @@ export interface ObservedExchange {
   responseHeaders: string[];
   responseBody: Capture;
   durationMs: number;
+  /** Set when the answer broke its framing (RFC 9112 §6.3): Content-Length declared, body bytes received (`more`: beyond it). */
+  framing?: { declared: number; received: number | 'more' };
 }
 
 export interface ForwarderOptions {
@@ -38,6 +46,8 @@ export interface ForwarderOptions {
   onExchange(x: ObservedExchange): void;
   /** Called when a connection is relayed as raw bytes (unparsable request or CONNECT). */
   onRelayed?(reason: string): void;
+  /** How long the upstream may stay silent (no answer, or no byte of it), in ms. */
+  upstreamTimeoutMs: number;
 }
 
 /** Creates the forwarding server (not yet listening). */
@@ -58,6 +68,10 @@ export function createForwarder(o: ForwarderOptions): Server {
     if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) headers.push('Transfer-Encoding', 'chunked');
     const out = send({ hostname, port, method: req.method, path: req.url, headers, agent, setHost: false, maxHeaderSize: MAX_HEADER_BYTES, servername: secure ? hostname : undefined });
     let answered: IncomingMessage | undefined;
+    let overrun = false;
+    const observed = (up: IncomingMessage, framing?: ObservedExchange['framing']): ObservedExchange => ({ method: req.method ?? 'GET', target: req.url ?? '/', requestHeaders: req.rawHeaders, requestBody, status: up.statusCode ?? 0, responseHeaders: up.rawHeaders, responseBody, durationMs: Date.now() - started, ...(framing && { framing }) });
+    res.on('error', () => out.destroy());
+    out.setTimeout(o.upstreamTimeoutMs, () => out.destroy(new UpstreamTimeout(o.upstreamTimeoutMs)));
     out.on('response', (up) => {
       answered = up;
       res.writeHead(up.statusCode ?? 502, up.statusMessage, endToEnd(up.rawHeaders));
@@ -65,13 +79,20 @@ export function createForwarder(o: ForwarderOptions): Server {
       up.pipe(res);
       up.on('error', () => res.destroy());
       up.on('end', () => {
-        if (up.complete) setImmediate(() => o.onExchange({ method: req.method ?? 'GET', target: req.url ?? '/', requestHeaders: req.rawHeaders, requestBody, status: up.statusCode ?? 0, responseHeaders: up.rawHeaders, responseBody, durationMs: Date.now() - started }));
+        // Bytes past the Content-Length make the parser fail in the same turn: by the next, `overrun` is known.
+        if (up.complete) setImmediate(() => o.onExchange(observed(up, overrun ? { declared: Number(up.headers['content-length']), received: 'more' } : undefined)));
+      });
+      up.on('close', () => {
+        if (up.complete) return;
+        res.destroy();
+        const declared = Number(up.headers['content-length']);
+        if (Number.isFinite(declared) && responseBody.length < declared) setImmediate(() => o.onExchange(observed(up, { declared, received: responseBody.length })));
       });
     });
     out.on('error', (error) => {
-      // Bytes after a complete answer (a body sent to HEAD, say) are the upstream's noise: the answer stands.
+      // Bytes after a complete answer (more than its Content-Length, a body sent to HEAD) are the upstream's noise: the answer stands, as framed.
       if (answered?.complete) {
-        if (!res.writableEnded) res.end();
+        overrun = true;
         return;
       }
       if (answered || res.headersSent) {
@@ -80,7 +101,7 @@ export function createForwarder(o: ForwarderOptions): Server {
       }
       const answer = badGateway(error);
       req.resume();
-      res.writeHead(502, answer.headers).end(answer.body);
+      res.writeHead(answer.status, answer.headers).end(answer.body);
     });
     req.on('data', (chunk: Buffer) => requestBody.add(chunk));
     req.on('error', () => out.destroy());

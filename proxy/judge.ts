@@ -73,6 +73,11 @@ export class Judge {
     const base = { method: o.method, target: o.target, status: o.status, operation: x.operation?.operationId, requestId: x.responseHeaders['x-request-id'] };
     const problems = this.requestProblems(o, x);
     const findings: Finding[] = problems.map((p) => ({ ...base, side: 'request' as const, ...p }));
+    // A body longer or shorter than its Content-Length (RFC 9112 §6.3): the message's framing is broken.
+    if (o.framing) {
+      const got = o.framing.received === 'more' ? `more than ${o.framing.declared}` : String(o.framing.received);
+      findings.push({ ...base, side: 'response', check: 'messageFraming', requirement: 'RFC 9112 §6.3', message: `Content-Length ${o.framing.declared}, but ${got} body bytes were sent`, location: 'content-length' });
+    }
     // A success to a request the spec rejects: the upstream should have answered 400 validation_error.
     if (o.status >= 200 && o.status < 300) {
       for (const p of problems) findings.push({ ...base, side: 'response', check: 'invalidRequestAccepted', requirement: p.requirement, message: `${o.status} to a request whose ${p.message}`, location: p.location });

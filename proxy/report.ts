@@ -1,5 +1,6 @@
 /** Writes `<dir>/proxy.json` and `<dir>/proxy.html`: the proxy's findings grouped by root cause. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FindingGroup, LedgerSummary } from './ledger.ts';
 
@@ -31,12 +32,27 @@ ${table('Requests the spec rejects', r.requestFindings)}
 `;
 }
 
-/** Writes both files (creating `dir`); returns their paths. */
+/**
+ * Writes `text` to `file` atomically: into a new file beside it (created exclusively, so never through
+ * a link planted there), then renamed over it — a link at `file` is replaced, its target untouched.
+ */
+export function writeAtomically(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, text, { flag: 'wx' });
+    renameSync(temporary, file);
+  } catch (e) {
+    rmSync(temporary, { force: true });
+    throw e;
+  }
+}
+
+/** Writes both files atomically (creating `dir`); returns their paths. */
 export function writeReport(dir: string, r: ProxyReport): { json: string; html: string } {
   mkdirSync(dir, { recursive: true });
   const json = join(dir, 'proxy.json');
   const html = join(dir, 'proxy.html');
-  writeFileSync(json, `${JSON.stringify(r, null, 2)}\n`);
-  writeFileSync(html, renderHtml(r));
+  writeAtomically(json, `${JSON.stringify(r, null, 2)}\n`);
+  writeAtomically(html, renderHtml(r));
   return { json, html };
 }

@@ -5,9 +5,16 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createForwarder } from './forward.ts';
-import { Judge } from './judge.ts';
+import { Judge, type Finding } from './judge.ts';
 import { Ledger, liveLine } from './ledger.ts';
 import type { ProxyReport } from './report.ts';
+import { ProxySecrets } from './secrets.ts';
+
+/** A finding with every text the upstream or client chose masked and made printable (proxy/secrets.ts). */
+function cleanFinding(f: Finding, secrets: ProxySecrets): Finding {
+  const clean = (t: string | undefined) => (t === undefined ? undefined : secrets.text(t));
+  return { ...f, message: secrets.text(f.message), target: secrets.text(f.target), location: secrets.text(f.location), requestId: clean(f.requestId), operation: clean(f.operation) };
+}
 
 export interface ProxyOptions {
   /** The upstream's API base, e.g. `http://127.0.0.1:4010/v1`; its path says which requests are the API's. */
@@ -15,9 +22,18 @@ export interface ProxyOptions {
   /** TCP port; 0 picks a free one. */
   port: number;
   host?: string;
-  /** Receives one line per violating exchange (default: none). */
+  /** Receives one line per violating exchange (default: none); secrets masked, control characters stripped. */
   log?: (line: string) => void;
+  /** How long the upstream may stay silent before the client gets 504 problem details, in ms (default UPSTREAM_TIMEOUT_MS). */
+  upstreamTimeoutMs?: number;
+  /** Client connections served at once; more are closed at accept (default MAX_PROXY_CONNECTIONS, like the mock's cap). */
+  maxConnections?: number;
 }
+
+/** The default upstream timeout: 60 s, like common reverse proxies' read timeout. */
+export const UPSTREAM_TIMEOUT_MS = 60_000;
+/** The default cap on client connections (the mock's own cap, mock/server.ts). */
+export const MAX_PROXY_CONNECTIONS = 512;
 
 export interface RunningProxy {
   /** `http://host:port` */
@@ -42,19 +58,23 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
   const upstream = parseUpstream(o.upstream);
   const judge = new Judge(upstream.pathname.replace(/\/$/, ''));
   const ledger = new Ledger();
+  const secrets = new ProxySecrets();
   const startedAt = new Date().toISOString();
   const server = createForwarder({
     upstream,
+    upstreamTimeoutMs: o.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
     onRelayed: () => ledger.relayed++,
     onExchange(x) {
+      secrets.learn(x.requestHeaders);
       try {
-        const violations = ledger.record(judge.judge(x));
+        const violations = ledger.record(judge.judge(x).map((f) => cleanFinding(f, secrets)));
         if (violations.length) o.log?.(liveLine(violations));
       } catch (e) {
-        o.log?.(`proxy: could not judge ${x.method} ${x.target.slice(0, 200)}: ${(e as Error).message}`);
+        o.log?.(secrets.text(`proxy: could not judge ${x.method} ${x.target.slice(0, 200)}: ${(e as Error).message}`));
       }
     },
   });
+  server.maxConnections = o.maxConnections ?? MAX_PROXY_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host ?? '127.0.0.1', () => {

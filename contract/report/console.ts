@@ -2,13 +2,16 @@
  * What the console prints after the verdict line (README, "Two commands"): one line per failed `must`
  * requirement — id, the check or "assertion", the operation, the first line of the message — then
  * the root causes (docs/design.md §6), so a run read in a CI log says what to fix without opening a file.
+ * Text a target chose (a problem's type or code in a message) is printed without control characters
+ * (contract/printable.ts): no terminal escape of a target reaches a CI log.
  */
+import { printable } from '../../contract/printable.ts';
 import type { ConformanceReport } from './model.ts';
 
 const MAX_LINES = 40;
 
 const oneLine = (text: string, max = 160) => {
-  const line = text.split('\n').find((l) => l.trim())?.trim() ?? '';
+  const line = printable(text.split('\n').find((l) => l.trim())?.trim() ?? '', true);
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 

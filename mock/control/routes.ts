@@ -18,12 +18,15 @@ import type { OrgFixture } from '../seed/fixtures-file.ts';
 import type { FaultConfig } from './faults.ts';
 import type { ControlEffect } from '../state/persistence.ts';
 import { MAX_BULK_TOTAL, MAX_BULK_WORK_ORDERS, bulkWorkOrders } from './bulk.ts';
+import { checkBudget, type MockBudget } from './budget.ts';
 import { boundedNumber, boundedString, isObject as object, onlyFields, organizationsInput } from './input.ts';
+import { MAX_ADVANCE_MS, MAX_TOTAL_ADVANCE_MS } from '../state/bounds.ts';
 import { STATE_MAX_BODY_BYTES, createOrganization, getState, putState } from './state-routes.ts';
+import { StreamedJson } from '../state/export-stream.ts';
 
 /** The furthest one `clock/advance` may move time (10 years), and all of them together (100 years), in seconds. */
-export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
-export const MAX_TOTAL_ADVANCE_SECONDS = 10 * MAX_ADVANCE_SECONDS;
+export const MAX_ADVANCE_SECONDS = MAX_ADVANCE_MS / 1000;
+export const MAX_TOTAL_ADVANCE_SECONDS = MAX_TOTAL_ADVANCE_MS / 1000;
 
 export interface ControlOptions {
   /** Rebuilds the world with another seed and/or organizations; the old world stays when building fails. */
@@ -33,6 +36,8 @@ export interface ControlOptions {
   /** The current target profile. */
   profile(): unknown;
   seed(): number;
+  /** The process-wide budget of records and organizations the control routes keep to (budget.ts). */
+  budget: MockBudget;
   /** Runs a route under the state store (mock/state/persistence.ts); absent with the memory store. */
   persist?<T extends { status: number }>(effect: ControlEffect, run: () => T): T | Promise<T>;
 }
@@ -146,12 +151,13 @@ function routes(options: ControlOptions): Entry[] {
       }
       const org = orgOf(app, body.orgId === undefined ? [...app.world.orgs.keys()][0]! : boundedString(body.orgId, '/orgId', 64));
       if (org.workOrders.all().length + (count as number) > MAX_BULK_TOTAL) throw invalid('body', '/count', `would hold more than ${MAX_BULK_TOTAL} work orders in ${org.id} (reset to start over)`);
+      checkBudget(app.world, options.budget, { records: count as number });
       const total = bulkWorkOrders(app.world, org, count as number);
       return { status: 201, body: { orgId: org.id, created: count, workOrders: total } };
     }],
     ['GET', /^\/__mock\/state$/, [], (app, _body, _params, query) => getState(app, query)],
-    ['PUT', /^\/__mock\/state$/, ['format', 'version', 'world', 'organizations'], (app, body) => putState(app, body)],
-    ['POST', /^\/__mock\/organizations$/, ['id', 'name', 'modules', 'settings', 'currency', 'data', 'keys'], (app, body) => createOrganization(app, body)],
+    ['PUT', /^\/__mock\/state$/, ['format', 'version', 'world', 'organizations'], (app, body) => putState(app, body, options.budget)],
+    ['POST', /^\/__mock\/organizations$/, ['id', 'name', 'modules', 'settings', 'currency', 'data', 'keys'], (app, body) => createOrganization(app, body, options.budget)],
     ['GET', /^\/__mock\/faults$/, [], (app) => ({ status: 200, body: app.faults.get() })],
     ['PUT', /^\/__mock\/faults$/, ['latencyMs', 'errorRate', 'errorStatus', 'rateLimitRate', 'dropHeaders', 'pathPattern'], (app, body) => {
       const config = body as FaultConfig;
@@ -196,6 +202,10 @@ export function controlApi(app: ServedApp, options: ControlOptions) {
   const table = routes(options);
   return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): boolean => {
     const respond = (status: number, body?: unknown) => {
+      if (body instanceof StreamedJson) {
+        res.writeHead(status, { 'X-Request-ID': requestId, 'Content-Type': 'application/json' });
+        return body.pipe(res);
+      }
       const text = body === undefined ? undefined : JSON.stringify(body);
       write(res, status, { 'X-Request-ID': requestId, ...(text !== undefined ? { 'Content-Type': 'application/json' } : {}) }, text);
     };

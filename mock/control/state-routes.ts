@@ -9,14 +9,17 @@
  * - `POST /__mock/organizations`: a sandbox organization (modules, settings, currency, empty or with
  *   generated sample data) with keys of the roles asked for; the secrets are answered once, only their
  *   hashes are kept. Tenant isolation keeps it apart from every other organization.
+ * Each keeps to the process-wide budget (budget.ts): past it, 507 problem details and nothing changes.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { MODULES, loadScopes, type Module } from '../../contract/openapi.ts';
 import { ProblemError, invalid } from '../http/problem.ts';
 import { Random } from '../store/random.ts';
 import { seedOrg } from '../seed/build.ts';
-import { exportState, loadOrg, worldFromState, type StateDocument, type WorldDoc } from '../state/document.ts';
+import { dropOrg, exportState, loadOrg, worldFromState, type StateDocument, type WorldDoc } from '../state/document.ts';
+import { checkBudget, DEFAULT_BUDGET, type MockBudget } from './budget.ts';
 import { checkStateDocument } from '../state/validate.ts';
+import { StreamedJson, stateChunks } from '../state/export-stream.ts';
 import { Org } from '../store/org.ts';
 import type { OrgSettings } from '../store/types.ts';
 import type { ServedApp } from './served.ts';
@@ -27,15 +30,16 @@ export const STATE_MAX_BODY_BYTES = 64 * 1024 * 1024;
 /** The most keys one sandbox organization gets at creation. */
 export const MAX_SANDBOX_KEYS = 20;
 
-/** `GET /__mock/state`: the state document of every organization (with the world part) or of `org`. */
-export function getState(app: ServedApp, query: URLSearchParams): { status: number; body: StateDocument } {
+/** `GET /__mock/state`: the state document of every organization (with the world part) or of `org`, streamed. */
+export function getState(app: ServedApp, query: URLSearchParams): { status: number; body: StreamedJson } {
   const orgId = query.get('org') ?? undefined;
   if (orgId !== undefined && !app.world.orgs.has(orgId)) throw new ProblemError(404, 'not_found', `No organization ${orgId}.`);
-  return { status: 200, body: exportState(app.world, orgId) };
+  const world = app.world;
+  return { status: 200, body: new StreamedJson(() => stateChunks(world, orgId)) };
 }
 
 /** `PUT /__mock/state`: validates `body`, builds the new world, then swaps it in (nothing changes on a 400). */
-export function putState(app: ServedApp, body: unknown): { status: number; body: unknown } {
+export function putState(app: ServedApp, body: unknown, budget: MockBudget = DEFAULT_BUDGET): { status: number; body: unknown } {
   const doc = structuredClone(checkStateDocument(body));
   let world;
   try {
@@ -48,6 +52,7 @@ export function putState(app: ServedApp, body: unknown): { status: number; body:
     const m = /^(\/\S*): (.*)$/.exec((e as Error).message);
     throw invalid('body', m ? m[1]! : '/organizations', m ? m[2]! : (e as Error).message);
   }
+  checkBudget(world, budget);
   app.reset(world);
   return { status: 200, body: { organizations: [...world.orgs.keys()] } };
 }
@@ -63,8 +68,9 @@ function scopesOfRole(role: string, at: string): string[] {
 }
 
 /** `POST /__mock/organizations`: creates a sandbox organization and its keys; answers the secrets once. */
-export function createOrganization(app: ServedApp, body: Record<string, unknown>): { status: number; body: unknown } {
+export function createOrganization(app: ServedApp, body: Record<string, unknown>, budget: MockBudget = DEFAULT_BUDGET): { status: number; body: unknown } {
   const world = app.world;
+  checkBudget(world, budget, { organizations: 1 });
   const id = body.id === undefined ? `org_${randomBytes(8).toString('hex')}` : boundedString(body.id, '/id', 64, /^[A-Za-z0-9_-]{1,64}$/);
   if (world.orgs.has(id)) throw new ProblemError(409, 'conflict', `Organization ${id} exists already.`);
   const name = boundedString(body.name ?? 'Sandbox', '/name', 200);
@@ -118,7 +124,15 @@ export function createOrganization(app: ServedApp, body: Record<string, unknown>
   // Everything is checked: now the organization is made.
   const org = new Org(id, name, modules, settings);
   world.addOrg(org);
-  if (data === 'sample') seedOrg(world, org, { random: new Random(randomInt(2 ** 31)), size: 'small', role: 'sandbox', fixture: () => undefined });
+  if (data === 'sample') {
+    seedOrg(world, org, { random: new Random(randomInt(2 ** 31)), size: 'small', role: 'sandbox', fixture: () => undefined });
+    try {
+      checkBudget(world, budget);
+    } catch (e) {
+      dropOrg(world, id);
+      throw e;
+    }
+  }
   const minted = keys.map((k) => {
     const secret = `sk_${k.prefix}_${randomBytes(24).toString('base64url').replace(/[^A-Za-z0-9]/g, '').padEnd(32, '0').slice(0, 32)}`;
     const key = world.addKey(secret, { orgId: id, label: k.label, scopes: new Set(k.scopes) });
