@@ -10,6 +10,8 @@ import { FaultInjector } from './control/faults.ts';
 import { controlApi } from './control/routes.ts';
 import { controlGuard, isLoopbackAddress, newControlToken } from './control/guard.ts';
 import { invalid } from './http/problem.ts';
+import { journalFromEnv, journalOf, withJournalControl, type JournalOptions } from './journal/attach.ts';
+import type { JournalSwitch } from './journal/control.ts';
 import { mutantHooks, mutantOptions } from './mutants/attach.ts';
 import { buildProfile, type ProfileJson } from './profile.ts';
 import { DEFAULT_SEED, buildWorld } from './seed/build.ts';
@@ -51,6 +53,11 @@ export interface MockOptions {
    * that second).
    */
   preloadPrism?: boolean;
+  /**
+   * The request journal (mock/journal/, docs/integrators.md "The request journal"): off by default (or
+   * as `MMS_MOCK_JOURNAL` says); `{enabled: true}` records every API exchange. Needs the control API.
+   */
+  journal?: JournalOptions;
 }
 
 export interface RunningMock {
@@ -62,6 +69,8 @@ export interface RunningMock {
   profile: ProfileJson;
   /** The control API's token; undefined when the control API is off. */
   controlToken?: string;
+  /** The request journal, undefined when the control API is off. */
+  journal?: JournalSwitch;
   /** How the state is kept (`memory`, `file PATH`, `postgres HOST/DB`) and whether it was loaded from the store. */
   state: { description: string; loaded: boolean };
   /** Settles once Prism (the `Prefer` fallback) has loaded: in the background after start, or (`preloadPrism: false`) from the first read of it. */
@@ -142,8 +151,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const controlToken = control ? (options.controlToken ?? newControlToken()) : undefined;
   const builtProfile = () => buildProfile(app.world, `${url}/v1`, controlToken === undefined ? undefined : { baseUrl: `${url}/__mock`, token: controlToken });
   const profile = mutation?.profile ? () => mutation.profile!(builtProfile()) : builtProfile;
+  let journal: JournalSwitch | undefined;
   if (controlToken !== undefined) {
-    app.control = controlApi(app, {
+    const guard = controlGuard(controlToken, !loopback);
+    journal = journalOf(app, options.journal ?? journalFromEnv());
+    app.control = withJournalControl(journal, guard, controlApi(app, {
       rebuild(newSeed, orgs) {
         // The new world is built first: a failure leaves the current one (and seed, organizations) intact.
         let world;
@@ -156,11 +168,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         if (newSeed !== undefined) seed = newSeed;
         if (orgs !== undefined) organizations = orgs;
       },
-      guard: controlGuard(controlToken, !loopback),
+      guard,
       ...(store && { persist: (effect, run) => store.control(app, effect, run) }),
       profile,
       seed: () => seed,
-    });
+    }));
   }
   // Prism loads now, in its thread: the first `Prefer` request does not wait a second for it.
   if (options.preloadPrism !== false) void app.preloadPrism();
@@ -168,6 +180,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     url,
     baseUrl: `${url}/v1`,
     controlToken,
+    journal,
     state: { description: store?.description ?? 'memory', loaded },
     get prismLoaded() {
       return app.preloadPrism();
