@@ -54,6 +54,11 @@ export interface JournalEntry {
   request: JournalMessage;
   response: JournalMessage;
   status: number;
+  /**
+   * The cursor a list page issued (`meta.pagination.cursor`, or `nextCursor` of compatibility lists),
+   * read from the whole body even when `response.body` was cut.
+   */
+  cursor?: string;
   /** What decided the answer, with the problem code and the requirement id behind a 4xx. */
   decided: { stage: DecidingStage; code?: string; requirement?: string; detail?: string };
   /**
@@ -91,3 +96,12 @@ export interface JournalPage {
 
 /** The query parameter names of a JournalFilter. */
 export const JOURNAL_FILTERS = ['method', 'path', 'status', 'organization', 'key', 'since', 'limit'] as const;
+
+/** The cursor a list page's text issues: the last `"cursor":"…"` or `"nextCursor":"…"` in it (none: undefined). */
+export function issuedCursor(text: string): string | undefined {
+  const at = Math.max(text.lastIndexOf('"cursor":"'), text.lastIndexOf('"nextCursor":"'));
+  if (at === -1) return undefined;
+  const start = text.indexOf(':"', at) + 2;
+  const end = text.indexOf('"', start);
+  return end > start ? text.slice(start, end) : undefined;
+}

@@ -157,6 +157,6 @@ function stream(j: Journal, req: IncomingMessage, res: ServerResponse, requestId
     stop();
     clearInterval(ping);
   };
+  // Not the request's 'close': it fires as soon as its (empty) body has been read.
   res.on('close', close);
-  req.on('close', close);
 }

@@ -5,7 +5,7 @@
  * (contract/journal.ts). Unregistered (the journal off) they cost nothing.
  */
 import type { IncomingMessage } from 'node:http';
-import type { JournalEntry, JournalMessage, JournalValidationError } from '../../contract/journal.ts';
+import { issuedCursor, type JournalEntry, type JournalMessage, type JournalValidationError } from '../../contract/journal.ts';
 import { loadScopes } from '../../contract/openapi.ts';
 import { announcesBody } from '../http/body.ts';
 import type { Outgoing } from '../http/send.ts';
@@ -112,6 +112,7 @@ function entryOf(journal: Journal, ex: Exchange, out: Outgoing, trace: Trace | u
     request: requestMessage(ex, trace, limit),
     response: message(out.headers as Record<string, unknown>, responseText, limit),
     status: out.status,
+    ...(ex.method === 'GET' && out.status === 200 && responseText !== undefined && { cursor: issuedCursor(responseText) }),
     decided: {
       stage,
       ...(code && { code }),
