@@ -60,11 +60,28 @@ export function journalHooks(journal: Journal, world: () => World): StageHooks {
   const onSend = (out: Outgoing, ex: Exchange): Outgoing => {
     // The control API answers its own requests; only API exchanges are recorded.
     const trace = traces.get(ex);
-    try {
-      journal.add(entryOf(journal, ex, out, trace, world()));
-    } catch (e) {
-      process.stderr.write(`mock: journal: ${(e as Error).message}\n`);
-    }
+    const record = () => {
+      try {
+        journal.add(entryOf(journal, ex, out, trace, world()));
+      } catch (e) {
+        process.stderr.write(`mock: journal: ${(e as Error).message}\n`);
+      }
+    };
+    const req = ex.req;
+    // A body no stage read (an answer before readBody: a fault, a 401) arrives while the answer waits
+    // for it (app.ts send): copied as it comes, and the entry kept once it has come.
+    if (trace && !trace.body && announcesBody(req) && !req.readableEnded && !req.destroyed) {
+      copyBody(req, trace, journal.settings.bodyLimit);
+      let done = false;
+      const once = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        record();
+      };
+      const timer = setTimeout(once, 5000).unref();
+      req.once('end', once).once('close', once).once('error', once);
+    } else record();
     return out;
   };
   return { before, onSend: [onSend] };
