@@ -59,10 +59,11 @@ function matches(e, f) {
 function row(e) {
   const tr = el('tr', { className: `s${String(e.status)[0]}` });
   tr.dataset.seq = e.seq;
-  const cells = [e.seq, e.time.replace('T', ' ').replace('Z', ''), e.method, e.path + (e.query ? `?${e.query}` : ''), e.status,
+  const cells = [e.seq, e.time.slice(11, 23), e.method, e.path + (e.query ? `?${e.query}` : ''), e.status,
     e.decided.stage + (e.decided.code ? ` (${e.decided.code})` : ''), e.organization || '', e.key ? e.key.masked : ''];
-  const classes = ['', '', '', 'path', 'st', '', '', ''];
+  const classes = ['', '', '', 'path', 'st', 'wrap', '', ''];
   cells.forEach((c, i) => tr.append(el('td', { textContent: String(c), className: classes[i] })));
+  tr.cells[1].title = e.time;
   tr.addEventListener('click', () => show(e));
   return tr;
 }
@@ -74,7 +75,14 @@ function render() {
   if (selected) body.querySelector(`tr[data-seq="${selected.seq}"]`)?.classList.add('selected');
 }
 
+let journalInfo = { recorded: 0, size: 0, enabled: false };
+function stateText() {
+  $('#journal-state').textContent = journalInfo.enabled ? `recording: ${journalInfo.recorded} exchanges so far, the last ${journalInfo.size} kept` : 'off: nothing is recorded';
+}
+
 function add(e) {
+  journalInfo.recorded = e.seq;
+  stateText();
   entries.push(e);
   if (entries.length > MAX_ROWS) entries.shift();
   if (matches(e, filters())) $('#entries tbody').prepend(row(e));
@@ -132,7 +140,8 @@ function show(e) {
 async function loadJournal() {
   const page = await call('GET', '/__mock/journal?limit=500');
   entries = page.entries;
-  $('#journal-state').textContent = page.enabled ? `recording (${page.recorded} so far, keeps ${page.size})` : 'off: nothing is recorded';
+  journalInfo = { recorded: page.recorded, size: page.size, enabled: page.enabled };
+  stateText();
   $('#journal-toggle').textContent = page.enabled ? 'Turn off' : 'Turn on';
   $('#journal-toggle').dataset.enabled = String(page.enabled);
   render();
