@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { issuedCursor, type JournalEntry, type JournalMessage, type JournalValidationError } from '../../contract/journal.ts';
 import { loadScopes } from '../../contract/openapi.ts';
 import { announcesBody } from '../http/body.ts';
+import { ChunkedJsonBody } from '../http/chunked-json-body.ts';
 import type { Outgoing } from '../http/send.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import { STAGE_NAMES, type StageHooks, type StageName, type Step } from '../pipeline/stages.ts';
@@ -37,7 +38,8 @@ export function maskSecret(key: string): string {
 
 /** `text` with every API key in it masked. */
 export function redact(text: string): string {
-  return text.replace(KEY_IN_TEXT, maskSecret);
+  // indexOf first: most texts hold no key, and it is far cheaper than the expression.
+  return text.includes('sk_') ? text.replace(KEY_IN_TEXT, maskSecret) : text;
 }
 
 /** The stage hooks that record every exchange served into `journal`; `world()` is the current world. */
@@ -102,8 +104,10 @@ function copyBody(req: IncomingMessage, trace: Trace, limit: number): void {
 
 function entryOf(journal: Journal, ex: Exchange, out: Outgoing, trace: Trace | undefined, world: World): JournalEntry {
   const limit = journal.settings.bodyLimit;
-  const responseText = out.body === undefined ? undefined : String(out.body);
-  const problem = out.status >= 400 && responseText !== undefined ? parseProblem(responseText) : undefined;
+  const body = out.body;
+  // Only what is kept is read: a list page's records are cut as bytes, never joined into one text.
+  const kept = body === undefined ? undefined : keptText(body, limit);
+  const problem = out.status >= 400 && typeof body === 'string' ? parseProblem(body) : undefined;
   const code = typeof problem?.code === 'string' ? problem.code : undefined;
   const stage = decidingStage(trace?.reached, out.status, code);
   const authorization = ex.req.headers.authorization;
@@ -127,9 +131,9 @@ function entryOf(journal: Journal, ex: Exchange, out: Outgoing, trace: Trace | u
     query: redact(ex.search),
     ...(ex.op && { operationId: ex.op.operationId }),
     request: requestMessage(ex, trace, limit),
-    response: message(out.headers as Record<string, unknown>, responseText, limit),
+    response: message(out.headers as Record<string, unknown>, kept, limit),
     status: out.status,
-    ...(ex.method === 'GET' && out.status === 200 && responseText !== undefined && { cursor: issuedCursor(responseText) }),
+    ...(out.status === 200 && body !== undefined && ex.op?.parameters.some((p) => p.name === 'cursor') && { cursor: issuedCursor(body instanceof ChunkedJsonBody ? body.tail : body.slice(-2048)) }),
     decided: {
       stage,
       ...(code && { code }),
@@ -139,6 +143,19 @@ function entryOf(journal: Journal, ex: Exchange, out: Outgoing, trace: Trace | u
     validation: validationOf(ex, trace, out.status, code, problem),
   };
   return entry;
+}
+
+/** A body's first `limit` bytes as text, with its whole length: a list page's records cut as bytes. */
+function keptText(body: string | ChunkedJsonBody, limit: number): { text: string; bytes: number } {
+  if (typeof body === 'string') {
+    if (body.length * 3 <= limit) return { text: body, bytes: Buffer.byteLength(body) };
+    const bytes = Buffer.byteLength(body);
+    return { text: bytes <= limit ? body : Buffer.from(body.slice(0, limit)).subarray(0, limit).toString('utf8'), bytes };
+  }
+  const head = Buffer.from(body.head);
+  const text = Buffer.concat([head, body.items.subarray(0, Math.max(0, limit - head.length))]).subarray(0, limit).toString('utf8');
+  const bytes = body.byteLength;
+  return { text: bytes <= limit ? text + body.tail : text, bytes };
 }
 
 function parseProblem(text: string): Record<string, unknown> | undefined {
@@ -151,19 +168,17 @@ function parseProblem(text: string): Record<string, unknown> | undefined {
 }
 
 /** Headers (lower-case names, secrets masked or left out) and the body's text up to `limit` bytes. */
-function message(headers: Record<string, unknown>, body: string | undefined, limit: number, bytes?: number): JournalMessage {
+function message(headers: Record<string, unknown>, kept: { text: string; bytes: number } | undefined, limit: number): JournalMessage {
   const out: JournalMessage = { headers: {} };
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
     out.headers[lower] = SECRET_HEADER.test(lower) ? '[redacted]' : redact(Array.isArray(value) ? value.join(', ') : String(value));
   }
-  if (body !== undefined && body !== '') {
-    const size = bytes ?? Buffer.byteLength(body);
-    const cut = size > limit ? Buffer.from(body).subarray(0, limit).toString('utf8') : body;
-    out.body = redact(cut);
-    out.bytes = size;
-    if (size > limit) out.truncated = true;
+  if (kept !== undefined && kept.bytes > 0) {
+    out.body = redact(kept.text);
+    out.bytes = kept.bytes;
+    if (kept.bytes > limit) out.truncated = true;
   }
   return out;
 }
@@ -171,7 +186,8 @@ function message(headers: Record<string, unknown>, body: string | undefined, lim
 function requestMessage(ex: Exchange, trace: Trace | undefined, limit: number): JournalMessage {
   const copied = trace?.body;
   const text = copied?.length ? Buffer.concat(copied).toString('utf8') : ex.body !== undefined ? JSON.stringify(ex.body) : undefined;
-  const msg = message(ex.req.headers, text, limit, copied?.length ? trace!.bodyBytes : undefined);
+  const kept = text === undefined ? undefined : copied?.length ? { text, bytes: trace!.bodyBytes } : keptText(text, limit);
+  const msg = message(ex.req.headers, kept, limit);
   if (copied?.length && trace!.bodyBytes > limit) msg.truncated = true;
   return msg;
 }
