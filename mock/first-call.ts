@@ -19,7 +19,7 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export function writeKeysFile(file: string, mock: RunningMock): void {
   const keys = mock.profile.keys as unknown as ProfileKeys;
   const lines = [
-    `# The mock at ${mock.url} (written at its start). Secrets: keep this file to yourself. Load it with: . ${file}`,
+    `# The mock at ${mock.url} (written at its start). Secrets: keep this file to yourself. Load it with: . ${file.includes('/') ? file : `./${file}`}`,
     `export MMS_BASE=${quote(mock.baseUrl)}`,
     ...(mock.controlToken !== undefined ? [`export MMS_MOCK_CONTROL_TOKEN=${quote(mock.controlToken)}`] : []),
     `export MMS_KEY=${quote(keys.live[0]!)}          # full access, live (1,000/min)`,
@@ -44,7 +44,8 @@ export function writeKeysFile(file: string, mock: RunningMock): void {
 export function firstCallLines(mock: RunningMock, loopback: boolean, keysFile?: string): string[] {
   const call = `  curl -s -w '\\n' -H "Authorization: Bearer $MMS_KEY" "$MMS_BASE/meters?limit=2"`;
   const journal = mock.controlToken !== undefined ? [`  curl -s -w '\\n' -H "X-Mock-Control-Token: $MMS_MOCK_CONTROL_TOKEN" "${mock.url}/__mock/journal?limit=5"   # what the mock saw${mock.journal?.enabled ? '' : ' (start with --journal)'}`] : [];
-  if (keysFile !== undefined) return ['First call (paste into a shell):', `  . ${keysFile}`, call, ...journal];
+  // `. FILE` without a slash searches PATH in a POSIX shell: name it ./FILE.
+  if (keysFile !== undefined) return ['First call (paste into a shell):', `  . ${keysFile.includes('/') ? keysFile : `./${keysFile}`}`, call, ...journal];
   if (!loopback || mock.controlToken === undefined) return [];
   return [
     'First call (paste into a shell on this machine; --keys-out FILE writes these variables to a file instead):',

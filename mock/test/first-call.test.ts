@@ -70,3 +70,9 @@ test('a start on a non-loopback address prints no first-call lines (they would c
   expect(firstCallLines(mock, true).join('\n')).toContain("MMS_MOCK_CONTROL_TOKEN='a-token-of-sixteen-chars'");
   expect(firstCallLines({ ...mock, controlToken: undefined } as RunningMock, true)).toEqual([]);
 });
+
+test('a keys file named without a folder is loaded as ./FILE (a POSIX shell searches PATH for `. FILE`)', () => {
+  const mock = { url: 'http://127.0.0.1:4010', baseUrl: 'http://127.0.0.1:4010/v1', controlToken: 'a-token-of-sixteen-chars' } as unknown as RunningMock;
+  expect(firstCallLines(mock, true, 'mms.env')[1]).toBe('  . ./mms.env');
+  expect(firstCallLines(mock, true, '/tmp/x/mms.env')[1]).toBe('  . /tmp/x/mms.env');
+});
