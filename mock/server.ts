@@ -10,8 +10,8 @@ import { FaultInjector } from './control/faults.ts';
 import { controlApi } from './control/routes.ts';
 import { controlGuard, isLoopbackAddress, newControlToken } from './control/guard.ts';
 import { invalid } from './http/problem.ts';
-import { journalFromEnv, journalOf, withJournalControl, type JournalOptions } from './journal/attach.ts';
-import type { JournalSwitch } from './journal/control.ts';
+import { journalFromEnv, journalOf, type JournalOptions } from './journal/attach.ts';
+import { journalControl, type JournalSwitch } from './journal/control.ts';
 import { mutantHooks, mutantOptions } from './mutants/attach.ts';
 import { buildProfile, type ProfileJson } from './profile.ts';
 import { DEFAULT_SEED, buildWorld } from './seed/build.ts';
@@ -155,7 +155,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   if (controlToken !== undefined) {
     const guard = controlGuard(controlToken, !loopback);
     journal = journalOf(app, options.journal ?? journalFromEnv());
-    app.control = withJournalControl(journal, guard, controlApi(app, {
+    app.control = journalControl(journal, guard, controlApi(app, {
       rebuild(newSeed, orgs) {
         // The new world is built first: a failure leaves the current one (and seed, organizations) intact.
         let world;

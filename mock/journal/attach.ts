@@ -1,13 +1,10 @@
 /**
  * Puts the journal on a served mock (mock/server.ts): its hooks on the request path while it is on
  * (`MockApp.extend('journal', ...)`; none while off, which costs nothing), its control routes in front
- * of the control API. Off by default; on with `--journal` or `PUT /__mock/journal {"enabled": true}`.
+ * of the control API (control.ts `journalControl`, wired by server.ts). Off by default; on with `--journal` or `PUT /__mock/journal {"enabled": true}`.
  */
-import type { IncomingMessage } from 'node:http';
 import type { MockApp } from '../app.ts';
-import type { ProblemError } from '../http/problem.ts';
-import type { ControlHandler } from '../pipeline/on-request.ts';
-import { journalControl, type JournalSwitch } from './control.ts';
+import type { JournalSwitch } from './control.ts';
 import { JOURNAL_DEFAULT_BODY_LIMIT, JOURNAL_DEFAULT_SIZE, Journal, type JournalSettings } from './journal.ts';
 import { journalHooks } from './record.ts';
 
@@ -33,11 +30,6 @@ export function journalOf(app: MockApp, options: JournalOptions = {}): JournalSw
   };
   if (options.enabled) sw.setEnabled(true);
   return sw;
-}
-
-/** The control handler with the journal's and inspector's routes in front of `control`. */
-export function withJournalControl(sw: JournalSwitch, guard: (req: IncomingMessage) => ProblemError | undefined, control: ControlHandler): ControlHandler {
-  return journalControl(sw, guard, control);
 }
 
 /**

@@ -4,7 +4,7 @@
  * another replica starts empty). Listeners (the inspector's event stream) hear each new entry.
  */
 import type { JournalEntry, JournalFilter } from '../../contract/journal.ts';
-import { ProblemError, invalid } from '../http/problem.ts';
+import { invalid } from '../http/problem.ts';
 
 /** Defaults: 1,000 entries, bodies up to 16 KiB each. */
 export const JOURNAL_DEFAULT_SIZE = 1000;
@@ -42,7 +42,8 @@ export class Journal {
 
   /** Keeps `entry` (dropping the oldest past the size) and tells the listeners. */
   add(entry: JournalEntry): void {
-    if (this.entries.length - this.start >= this.settings.size) this.start++;
+    // A loop, not one step: the size may have been lowered since (PUT /__mock/journal).
+    while (this.entries.length - this.start >= this.settings.size) this.start++;
     this.entries.push(entry);
     // Compact now and then, not on every drop.
     if (this.start > 1024 && this.start * 2 > this.entries.length) {
@@ -136,9 +137,4 @@ export function matcher(filter: JournalFilter): (e: JournalEntry) => boolean {
     (filter.key === undefined || e.key?.id === filter.key || (filter.key.length === 4 && e.key?.masked.endsWith(filter.key) === true)) &&
     (sinceSeq === undefined || e.seq > sinceSeq) &&
     (sinceTime === undefined || Date.parse(e.time) > sinceTime);
-}
-
-/** A 400 for a bad setting (`PUT /__mock/journal`). */
-export function badSetting(pointer: string, message: string): ProblemError {
-  return invalid('body', pointer, message);
 }

@@ -30,9 +30,7 @@ async function call(method, path, body) {
 }
 
 function say(text, bad = false) {
-  const status = $('#status');
-  status.textContent = text;
-  status.className = bad ? 'bad' : 'ok';
+  Object.assign($('#status'), { textContent: text, className: bad ? 'bad' : 'ok' });
 }
 
 // ── Journal ──────────────────────────────────────────────────────────────────────────────────────
@@ -88,9 +86,7 @@ function add(e) {
   if (matches(e, filters())) $('#entries tbody').prepend(row(e));
 }
 
-function shellQuote(s) {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
+const shellQuote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A curl command replaying the exchange: the key stays a variable, never written out in full. */
 function curlOf(e) {
@@ -105,9 +101,7 @@ function curlOf(e) {
   return head + lines.join(' \\\n');
 }
 
-function headersText(h) {
-  return Object.entries(h).map(([k, v]) => `${k}: ${v}`).join('\n');
-}
+const headersText = (h) => Object.entries(h).map(([k, v]) => `${k}: ${v}`).join('\n');
 
 function show(e) {
   selected = e;
@@ -209,9 +203,7 @@ function showKind() {
 }
 
 // ── Control ──────────────────────────────────────────────────────────────────────────────────────
-function out(label, data) {
-  $('#control-out').textContent = `${label}\n${JSON.stringify(data, null, 2)}`;
-}
+const out = (label, data) => ($('#control-out').textContent = `${label}\n${JSON.stringify(data, null, 2)}`);
 
 function remember(keys) {
   for (const k of keys) {
