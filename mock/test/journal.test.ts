@@ -108,11 +108,12 @@ test('filters, count and verify with near misses', async () => {
 });
 
 test('the bound drops the oldest; settings are checked before anything changes; the token guards it all', async () => {
-  expect((await control('PUT', '/journal', { size: 3 })).status).toBe(200);
   for (let i = 0; i < 5; i++) await api(`/meters?limit=${i + 1}`);
+  expect((await control('PUT', '/journal', { size: 3 })).status).toBe(200);
+  await api('/meters?limit=6');
   const page = await journal();
-  expect(page.recorded).toBe(5);
-  expect(page.entries.map((e) => e.seq)).toEqual([3, 4, 5]);
+  expect(page.recorded).toBe(6);
+  expect(page.entries.map((e) => e.seq), 'a lowered size drops every entry past it').toEqual([4, 5, 6]);
   expect((await control('PUT', '/journal', { size: 0, enabled: false })).status).toBe(400);
   expect((await journal()).enabled).toBe(true);
   expect((await control('PUT', '/journal', { size: 50 })).status).toBe(200);
