@@ -5,6 +5,7 @@
  * and at exit (SIGINT, SIGTERM or `--duration`) `<output>/proxy.json` and `proxy.html` are written.
  * Exit codes: 0, 1 with `--fail-on-violation` when any violation was seen, 2 bad usage.
  */
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { EXIT, UsageError } from './exit-codes.ts';
@@ -17,6 +18,7 @@ export interface ProxyCommandOptions {
   output: string;
   failOnViolation?: boolean;
   duration?: number;
+  har?: string;
 }
 
 const integer = (name: string, min: number, max: number) => (v: string): number => {
@@ -35,6 +37,7 @@ export function addProxyCommand(program: Command, exitWith: (work: () => Promise
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--output <dir>', 'where proxy.json and proxy.html go', 'reports')
     .option('--fail-on-violation', 'exit 1 at shutdown when any violation was seen')
+    .option('--har <file>', 'also write every exchange (keys masked) as HAR 1.2 at exit, for client-report --har')
     .option('--duration <seconds>', 'stop after this many seconds (default: at SIGINT/SIGTERM)', integer('--duration', 1, 31_536_000))
     .action((opts: ProxyCommandOptions) => exitWith(() => runProxy(opts)));
 }
@@ -52,7 +55,7 @@ export async function runProxy(o: ProxyCommandOptions): Promise<number> {
   }
   let proxy;
   try {
-    proxy = await startProxy({ upstream, port: o.port, host: o.host, log: (line) => process.stderr.write(`${line}\n`) });
+    proxy = await startProxy({ upstream, port: o.port, host: o.host, har: o.har !== undefined, log: (line) => process.stderr.write(`${line}\n`) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new UsageError(err.code === 'EADDRINUSE' ? `port ${o.port} on ${o.host} is already in use (try --port 0)` : `cannot listen on ${o.host}:${o.port}: ${err.message}`);
@@ -66,6 +69,13 @@ export async function runProxy(o: ProxyCommandOptions): Promise<number> {
   });
   const report = await proxy.stop();
   const files = writeReport(o.output, report);
+  if (o.har !== undefined) {
+    try {
+      writeFileSync(o.har, `${JSON.stringify(proxy.har())}\n`);
+    } catch (e) {
+      throw new UsageError(`cannot write --har ${o.har}: ${(e as Error).message}`);
+    }
+  }
   process.stdout.write(`Validating proxy: ${report.exchanges} exchanges, ${report.violatingExchanges} with violations (${report.violations.length} root causes), ${report.invalidRequests} invalid requests; ${files.json}, ${files.html}\n`);
   return o.failOnViolation && report.violatingExchanges > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createForwarder } from './forward.ts';
+import { HarRecorder } from './har.ts';
 import { Judge } from './judge.ts';
 import { Ledger, liveLine } from './ledger.ts';
 import type { ProxyReport } from './report.ts';
@@ -17,6 +18,8 @@ export interface ProxyOptions {
   host?: string;
   /** Receives one line per violating exchange (default: none). */
   log?: (line: string) => void;
+  /** Keep every exchange as HAR (har.ts; `har()` returns it). */
+  har?: boolean;
 }
 
 export interface RunningProxy {
@@ -28,6 +31,8 @@ export interface RunningProxy {
   settled(): Promise<void>;
   /** Stops listening, closes connections, returns the report. */
   stop(): Promise<ProxyReport>;
+  /** The exchanges so far as a HAR 1.2 document (with `har: true`; else undefined). */
+  har(): object | undefined;
 }
 
 /** Throws a TypeError for an upstream that is not an absolute http(s) URL. */
@@ -43,10 +48,12 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
   const judge = new Judge(upstream.pathname.replace(/\/$/, ''));
   const ledger = new Ledger();
   const startedAt = new Date().toISOString();
+  const har = o.har ? new HarRecorder(upstream) : undefined;
   const server = createForwarder({
     upstream,
     onRelayed: () => ledger.relayed++,
     onExchange(x) {
+      har?.add(x);
       try {
         const violations = ledger.record(judge.judge(x));
         if (violations.length) o.log?.(liveLine(violations));
@@ -71,6 +78,7 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     port,
     ledger,
     settled,
+    har: () => har?.document(),
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -89,7 +89,8 @@ export function fromHar(har: unknown): ClientExchange[] {
       const url = new URL(e.request.url);
       const header = (list: HarHeader[] | undefined, name: string) => list?.find((h) => h.name.toLowerCase() === name)?.value;
       const authorization = header(e.request.headers, 'authorization') ?? '';
-      const key = /(sk_(live|test)_[A-Za-z0-9]+)/.exec(authorization)?.[1];
+      // The key in full, or already masked (a HAR the proxy wrote): either names one client.
+      const key = /(sk_(?:live|test)_\S+)/.exec(authorization)?.[1];
       const sentAt = Date.parse(e.startedDateTime);
       const text = e.response.content?.encoding === 'base64' ? undefined : e.response.content?.text;
       const retry = Number(header(e.response.headers, 'retry-after'));
