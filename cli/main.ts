@@ -1,6 +1,6 @@
 /**
  * The kit's command line (`mms-conformance`, docs/vendors.md, "The command line"): run, mock, proxy, report merge,
- * report diff, report verify, profile init, profile check. Exit codes: cli/exit-codes.ts (docs/ci.md, "Exit codes"); an error of usage or setup is one
+ * report diff, report verify, profile init, profile check, client-report (docs/integrators.md). Exit codes: cli/exit-codes.ts (docs/ci.md, "Exit codes"); an error of usage or setup is one
  * line on stderr and exit 2.
  */
 import { readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import type { MockCommandOptions } from '../mock/main.ts';
 import { EXIT, EXIT_CODE_HELP, Interrupted, UsageError } from './exit-codes.ts';
 import type { RunOptions } from './run.ts';
 import { addProxyCommand } from './proxy.ts';
+import { addClientReportCommand } from './client-report.ts';
 
 const NAME = 'mms-conformance';
 const version = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -51,7 +52,7 @@ const playwrightReporter = (value: string): string => {
 };
 
 /** The CLI's commands, by the name that selects them on the command line. */
-export const COMMANDS = ['run', 'mock', 'proxy', 'report', 'profile'] as const;
+export const COMMANDS = ['run', 'mock', 'proxy', 'report', 'profile', 'client-report'] as const;
 
 /**
  * The command line. With `only` (a name of COMMANDS), only that command is defined: its parsing, help
@@ -112,6 +113,8 @@ Examples:
   }
 
   if (wanted('proxy')) addProxyCommand(program, exitWith);
+
+  if (wanted('client-report')) addClientReportCommand(program, exitWith);
 
   if (wanted('report')) {
     const report = program.command('report').description('Work with conformance reports');

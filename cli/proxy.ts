@@ -6,6 +6,7 @@
  * An upstream silent for `--upstream-timeout` seconds (default 60) gets its client 504 problem details.
  * Exit codes: 0, 1 with `--fail-on-violation` when any violation was seen, 2 bad usage.
  */
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { EXIT, UsageError } from './exit-codes.ts';
@@ -20,6 +21,7 @@ export interface ProxyCommandOptions {
   duration?: number;
   /** Seconds the upstream may stay silent before the client gets 504 problem details. */
   upstreamTimeout: number;
+  har?: string;
 }
 
 const integer = (name: string, min: number, max: number) => (v: string): number => {
@@ -38,6 +40,7 @@ export function addProxyCommand(program: Command, exitWith: (work: () => Promise
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--output <dir>', 'where proxy.json and proxy.html go', 'reports')
     .option('--fail-on-violation', 'exit 1 at shutdown when any violation was seen')
+    .option('--har <file>', 'also write every exchange (keys masked) as HAR 1.2 at exit, for client-report --har')
     .option('--duration <seconds>', 'stop after this many seconds (default: at SIGINT/SIGTERM)', integer('--duration', 1, 31_536_000))
     .option('--upstream-timeout <seconds>', 'answer 504 problem details when the upstream stays silent this long', integer('--upstream-timeout', 1, 3600), 60)
     .action((opts: ProxyCommandOptions) => exitWith(() => runProxy(opts)));
@@ -56,7 +59,7 @@ export async function runProxy(o: ProxyCommandOptions): Promise<number> {
   }
   let proxy;
   try {
-    proxy = await startProxy({ upstream, port: o.port, host: o.host, upstreamTimeoutMs: o.upstreamTimeout * 1000, log: (line) => process.stderr.write(`${line}\n`) });
+    proxy = await startProxy({ upstream, port: o.port, host: o.host, upstreamTimeoutMs: o.upstreamTimeout * 1000, har: o.har !== undefined, log: (line) => process.stderr.write(`${line}\n`) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new UsageError(err.code === 'EADDRINUSE' ? `port ${o.port} on ${o.host} is already in use (try --port 0)` : `cannot listen on ${o.host}:${o.port}: ${err.message}`);
@@ -74,6 +77,13 @@ export async function runProxy(o: ProxyCommandOptions): Promise<number> {
     files = writeReport(o.output, report);
   } catch (e) {
     throw new UsageError(`cannot write the proxy's reports into ${o.output}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  if (o.har !== undefined) {
+    try {
+      writeFileSync(o.har, `${JSON.stringify(proxy.har())}\n`);
+    } catch (e) {
+      throw new UsageError(`cannot write --har ${o.har}: ${(e as Error).message}`);
+    }
   }
   process.stdout.write(`Validating proxy: ${report.exchanges} exchanges, ${report.violatingExchanges} with violations (${report.violations.length} root causes), ${report.invalidRequests} invalid requests; ${files.json}, ${files.html}\n`);
   return o.failOnViolation && report.violatingExchanges > 0 ? EXIT.failed : EXIT.ok;

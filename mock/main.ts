@@ -6,14 +6,16 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_BUDGET } from './control/budget.ts';
 import { publicOrigin, startMock, type RunningMock } from './server.ts';
-import { CONTROL_TOKEN_ENV, CONTROL_TOKEN_HEADER } from './control/guard.ts';
+import { CONTROL_TOKEN_ENV, CONTROL_TOKEN_HEADER, isLoopbackAddress } from './control/guard.ts';
+import { firstCallLines, writeKeysFile } from './first-call.ts';
+import { JOURNAL_MAX_BODY_LIMIT, JOURNAL_MAX_SIZE } from './journal/journal.ts';
 import { DEFAULT_SEED } from './seed/build.ts';
 import { findMutant } from './mutants/catalog.ts';
 import type { Mutant } from './mutants/mutant.ts';
 import { variantsNamed } from './variants/catalog.ts';
 import { combine, type Variant } from './variants/variant.ts';
 
-export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; state?: string; seedFile?: string; cors?: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant; variant?: Variant[]; maxRecords: number; maxOrganizations: number }
+export interface MockCommandOptions { port: number; host: string; seed: number; control: boolean; state?: string; seedFile?: string; cors?: boolean; controlToken?: string; publicUrl?: string; mutant?: Mutant; variant?: Variant[]; maxRecords: number; maxOrganizations: number; journal?: boolean; journalSize?: number; journalBodyLimit?: number; keysOut?: string }
 
 /** A key shown without its secret part: `sk_live_…abcd`. */
 export function maskKey(key: string): string {
@@ -68,7 +70,11 @@ export function mockOptions(command: Command): Command {
     .option('--seed-file <file>', 'a state document to start from (spec/mock-state.schema.json; a persistent store uses it only when empty)')
     .option('--variant <names>', 'serve freedoms of the description differently (comma-separated; docs/freedoms.md)', variantList)
     .option('--max-records <n>', 'the most records the whole mock holds; control requests past it get 507', integer('--max-records', 1, 100_000_000), DEFAULT_BUDGET.records)
-    .option('--max-organizations <n>', 'the most organizations (seeded and sandbox) the mock holds; control requests past it get 507', integer('--max-organizations', 1, 100_000), DEFAULT_BUDGET.organizations);
+    .option('--max-organizations <n>', 'the most organizations (seeded and sandbox) the mock holds; control requests past it get 507', integer('--max-organizations', 1, 100_000), DEFAULT_BUDGET.organizations)
+    .option('--journal', 'record every API exchange: GET /__mock/journal, the inspector page at /__mock/inspector/ (docs/integrators.md, "The request journal")')
+    .option('--journal-size <n>', 'exchanges the journal keeps (default 1000; the oldest go first)', integer('--journal-size', 1, JOURNAL_MAX_SIZE))
+    .option('--journal-body-limit <bytes>', 'bytes of each request and response body the journal keeps (default 16384)', integer('--journal-body-limit', 1, JOURNAL_MAX_BODY_LIMIT))
+    .option('--keys-out <file>', 'write the address, control token and keys in full to FILE as shell exports (mode 0600) for `. FILE`');
 }
 
 /**
@@ -85,7 +91,7 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, cors: opts.cors, controlToken: opts.controlToken, publicUrl: opts.publicUrl, state: opts.state, seedFile: opts.seedFile, budget: { records: opts.maxRecords, organizations: opts.maxOrganizations }, mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
+    mock = await startMock({ port: opts.port, host: opts.host, seed: opts.seed, control: opts.control, cors: opts.cors, controlToken: opts.controlToken, publicUrl: opts.publicUrl, state: opts.state, seedFile: opts.seedFile, budget: { records: opts.maxRecords, organizations: opts.maxOrganizations }, ...(opts.journal !== undefined || opts.journalSize !== undefined || opts.journalBodyLimit !== undefined ? { journal: { enabled: opts.journal ?? false, size: opts.journalSize, bodyLimit: opts.journalBodyLimit } } : {}), mutation: combine([...(opts.variant ?? []).map((v) => v.mutation), ...(opts.mutant ? [opts.mutant.mutation] : [])]) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'ECONTROLTOKEN' || err.code === 'ESTATE' ? err.message
@@ -95,7 +101,21 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
     process.stderr.write(`mock: cannot start: ${why}\n`);
     process.exit(2);
   }
+  if (opts.keysOut !== undefined) {
+    try {
+      writeKeysFile(opts.keysOut, mock);
+    } catch (e) {
+      process.stderr.write(`mock: cannot write --keys-out ${opts.keysOut}: ${(e as Error).message}\n`);
+      await mock.stop();
+      process.exit(2);
+    }
+  }
   const keys = mock.profile.keys as { live: string[]; test: string; otherOrg: string; scopes: Record<string, string> };
+  const loopback = isLoopbackAddress(opts.host);
+  const first = firstCallLines(mock, loopback, opts.keysOut);
+  // The token is printed once: in the first-call lines when they set it, else on the control API's line.
+  const tokenBelow = mock.controlToken !== undefined && loopback && opts.keysOut === undefined;
+  const journal = mock.journal;
   const out = [
     `Maintenance Management Service mock (seed ${mock.app.world.seed}) ready in ${Math.round(performance.now())} ms (since the process started)`,
     `  API base     ${mock.baseUrl}`,
@@ -103,7 +123,9 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
     ...(opts.variant?.length ? [`  VARIANTS     ${opts.variant.map((v) => v.name).join(', ')} (freedoms served differently; docs/freedoms.md)`] : []),
     ...(opts.mutant ? [`  MUTANT       ${opts.mutant.name}: ${opts.mutant.description} (breaks ${opts.mutant.requirement}; not conformant on purpose)`] : []),
     ...(mock.controlToken !== undefined
-      ? [`  control API  ${mock.url}/__mock/ (send ${CONTROL_TOKEN_HEADER}: ${mock.controlToken})`]
+      ? [`  control API  ${mock.url}/__mock/ (send ${CONTROL_TOKEN_HEADER}: ${tokenBelow ? '$MMS_MOCK_CONTROL_TOKEN, set below' : mock.controlToken})`,
+        `  inspector    ${mock.url}/__mock/inspector/ (log in with the control token)`,
+        `  journal      ${journal?.enabled ? `on: the last ${journal.journal.settings.size} exchanges, GET /__mock/journal` : 'off (--journal records every exchange)'}`]
       : ['  control API  off (--no-control)']),
     '',
     'Keys to try (Authorization: Bearer <key>; shown masked):',
@@ -112,7 +134,8 @@ export async function runMock(opts: MockCommandOptions): Promise<RunningMock> {
     `  another organization            ${maskKey(keys.otherOrg)}`,
     `  meters:read only                ${maskKey(keys.scopes['meters:read']!)}`,
     '',
-    `Every key in full: fixtures/targets/mock.json${mock.controlToken !== undefined ? `, or GET ${mock.url}/__mock/profile with the control token` : ''}. Ctrl-C stops.`,
+    `Every key in full: ${opts.keysOut !== undefined ? `${opts.keysOut} (mode 0600), ` : ''}fixtures/targets/mock.json${mock.controlToken !== undefined ? `, or GET ${mock.url}/__mock/profile with the control token` : ''}. Ctrl-C stops.`,
+    ...(first.length ? ['', ...first] : []),
   ];
   process.stdout.write(`${out.join('\n')}\n`);
   return mock;

@@ -13,6 +13,8 @@ import { DEFAULT_BUDGET, type MockBudget } from './control/budget.ts';
 import { controlGuard, isLoopbackAddress, newControlToken } from './control/guard.ts';
 import { invalid } from './http/problem.ts';
 import { alterationHooks, alterationOptions } from './hooks/attach.ts';
+import { journalFromEnv, journalOf, type JournalOptions } from './journal/attach.ts';
+import { journalControl, type JournalSwitch } from './journal/control.ts';
 import { buildProfile, type ProfileJson } from './profile.ts';
 import { DEFAULT_SEED, buildWorld } from './seed/build.ts';
 import { loadOrganizations, type OrgFixture } from './seed/fixtures-file.ts';
@@ -55,6 +57,11 @@ export interface MockOptions {
   preloadPrism?: boolean;
   /** The process-wide budget of records and organizations (mock/control/budget.ts; default DEFAULT_BUDGET). */
   budget?: Partial<MockBudget>;
+  /**
+   * The request journal (mock/journal/, docs/integrators.md "The request journal"): off by default (or
+   * as `MMS_MOCK_JOURNAL` says); `{enabled: true}` records every API exchange. Needs the control API.
+   */
+  journal?: JournalOptions;
 }
 
 export interface RunningMock {
@@ -66,6 +73,8 @@ export interface RunningMock {
   profile: ProfileJson;
   /** The control API's token; undefined when the control API is off. */
   controlToken?: string;
+  /** The request journal, undefined when the control API is off. */
+  journal?: JournalSwitch;
   /** How the state is kept (`memory`, `file PATH`, `postgres HOST/DB`) and whether it was loaded from the store. */
   state: { description: string; loaded: boolean };
   /** Settles once Prism (the `Prefer` fallback) has loaded: in the background after start, or (`preloadPrism: false`) from the first read of it. */
@@ -145,8 +154,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const controlToken = control ? (options.controlToken ?? newControlToken()) : undefined;
   const builtProfile = () => buildProfile(app.world, `${url}/v1`, controlToken === undefined ? undefined : { baseUrl: `${url}/__mock`, token: controlToken });
   const profile = mutation?.profile ? () => mutation.profile!(builtProfile()) : builtProfile;
+  let journal: JournalSwitch | undefined;
   if (controlToken !== undefined) {
-    app.control = controlApi(app, {
+    const guard = controlGuard(controlToken, !loopback);
+    journal = journalOf(app, options.journal ?? journalFromEnv());
+    app.control = journalControl(journal, guard, controlApi(app, {
       rebuild(newSeed, orgs) {
         // The new world is built first: a failure leaves the current one (and seed, organizations) intact.
         let world;
@@ -159,12 +171,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         if (newSeed !== undefined) seed = newSeed;
         if (orgs !== undefined) organizations = orgs;
       },
-      guard: controlGuard(controlToken, !loopback),
+      guard,
       budget: { ...DEFAULT_BUDGET, ...options.budget },
       ...(store && { persist: (effect, run) => store.control(app, effect, run) }),
       profile,
       seed: () => seed,
-    });
+    }));
   }
   // Prism loads now, in its thread: the first `Prefer` request does not wait a second for it.
   if (options.preloadPrism !== false) void app.preloadPrism();
@@ -172,6 +184,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     url,
     baseUrl: `${url}/v1`,
     controlToken,
+    journal,
     state: { description: store?.description ?? 'memory', loaded },
     get prismLoaded() {
       return app.preloadPrism();

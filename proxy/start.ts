@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createForwarder } from './forward.ts';
+import { HarRecorder } from './har.ts';
 import { Judge, type Finding } from './judge.ts';
 import { Ledger, liveLine } from './ledger.ts';
 import type { ProxyReport } from './report.ts';
@@ -28,6 +29,8 @@ export interface ProxyOptions {
   upstreamTimeoutMs?: number;
   /** Client connections served at once; more are closed at accept (default MAX_PROXY_CONNECTIONS, like the mock's cap). */
   maxConnections?: number;
+  /** Keep every exchange as HAR (har.ts; `har()` returns it). */
+  har?: boolean;
 }
 
 /** The default upstream timeout: 60 s, like common reverse proxies' read timeout. */
@@ -44,6 +47,8 @@ export interface RunningProxy {
   settled(): Promise<void>;
   /** Stops listening, closes connections, returns the report. */
   stop(): Promise<ProxyReport>;
+  /** The exchanges so far as a HAR 1.2 document (with `har: true`; else undefined). */
+  har(): object | undefined;
 }
 
 /** Throws a TypeError for an upstream that is not an absolute http(s) URL. */
@@ -60,12 +65,14 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
   const ledger = new Ledger();
   const secrets = new ProxySecrets();
   const startedAt = new Date().toISOString();
+  const har = o.har ? new HarRecorder(upstream) : undefined;
   const server = createForwarder({
     upstream,
     upstreamTimeoutMs: o.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
     onRelayed: () => ledger.relayed++,
     onExchange(x) {
       secrets.learn(x.requestHeaders);
+      har?.add(x);
       try {
         const violations = ledger.record(judge.judge(x).map((f) => cleanFinding(f, secrets)));
         if (violations.length) o.log?.(liveLine(violations));
@@ -91,6 +98,7 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     port,
     ledger,
     settled,
+    har: () => har?.document(),
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

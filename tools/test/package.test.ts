@@ -80,6 +80,34 @@ test('mock starts from the installed kit, answers a request and stops', async ()
   expect(await exited).toBe(0);
 });
 
+test('the first call, the journal, the inspector page and client-report work from the installed kit', async () => {
+  const child = spawn(bin(), ['mock', '--port', '0', '--journal', '--keys-out', 'mms.env'], { cwd: dir, env: { ...env, MMS_MOCK_CONTROL_TOKEN: '' } });
+  const banner = await new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (/journal\?limit=5.*\n/.test(out)) done(out);
+    });
+    child.on('exit', (code) => fail(new Error(`mock exited with ${code}: ${out}`)));
+  });
+  try {
+    expect(banner).toContain('. ./mms.env');
+    const pasted = banner.slice(banner.indexOf('First call')).split('\n').slice(1).filter((l) => l.startsWith('  ')).join('\n');
+    const [page, journal] = execFileSync('bash', ['-c', `set -e\n${pasted}`], { cwd: dir, encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+    expect(page.data).toHaveLength(2);
+    expect(journal.entries).toHaveLength(1);
+    const origin = /MMS_BASE='(http:\/\/[^']+)\/v1'/.exec(readFileSync(join(dir, 'mms.env'), 'utf8'))![1]!;
+    for (const asset of ['', 'inspector.js', 'inspector.css']) expect((await fetch(`${origin}/__mock/inspector/${asset}`)).status, asset).toBe(200);
+    const token = /MMS_MOCK_CONTROL_TOKEN='([^']+)'/.exec(readFileSync(join(dir, 'mms.env'), 'utf8'))![1]!;
+    const report = await cli(['client-report', '--mock', origin, '--control-token', token, '--output', 'client']);
+    expect(report.output).toContain('Client report: clean');
+    expect(report.code).toBe(0);
+    expect(existsSync(join(dir, 'client', 'client-report.html'))).toBe(true);
+  } finally {
+    child.kill('SIGINT');
+  }
+});
+
 test('run --family METER writes reports and a signed manifest in the caller\'s folder; report verify catches one changed byte', async () => {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   writeFileSync(join(dir, 'sign.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
