@@ -5,7 +5,7 @@
  * found in a complete walk is `wrong`, one not found before the cap `unverified`.
  */
 import type { TargetProfile } from '../contract/profile.ts';
-import type { Add, Answer, Finding, Look, Read } from './profile-check.ts';
+import type { Add, Answer, Finding, Look, Read } from './profile-check-model.ts';
 
 /** Pages a list walk reads at most before it gives up (`unverified`). */
 export const WALK_PAGES = 20;

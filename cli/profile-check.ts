@@ -18,19 +18,10 @@ import { undescribed } from '../contract/described-routes.ts';
 import { checkFixtures } from './profile-check-fixtures.ts';
 import { printable } from '../contract/printable.ts';
 import { Redactor } from '../contract/redact.ts';
+import type { Add, Answer, CheckLine, CheckResult, Finding, Look, Probe, Read } from './profile-check-model.ts';
 
-/**
- * The finding for one profile entry: `ok`; `wrong` (a described operation contradicts it: why);
- * `missing` (not in the profile); `unverified` (only an inferred route or parameter could check it:
- * which and why). Only `wrong` refuses a run.
- */
-export interface CheckLine { path: string; status: 'ok' | 'wrong' | 'missing' | 'unverified'; detail?: string }
+export type { Add, Answer, CheckLine, CheckResult, Finding, Look, Probe, Read };
 
-/** The whole check: one line per entry and the number of requests it sent. */
-export interface CheckResult { lines: CheckLine[]; requests: number }
-
-/** A request of the check: method, path relative to the API base (with its query) and, for writes, a raw body. */
-export interface Probe { method: string; url: string; body?: string }
 
 /** The read each scope grants (a list; module-free where the scope allows). Some routes are inferred: those keys stay unverified. */
 export const SCOPE_READS: Record<string, string> = {
@@ -58,10 +49,6 @@ export const MODULE_READS: Record<Module, string> = {
   parts_inventory: '/customfields/parts', meters: '/meters?limit=1', requests: '/workrequests?limit=1', request_portals: '/workrequestportals?limit=1',
 };
 
-export interface Answer { status: number; code?: string; limit?: string; body?: unknown }
-
-/** What one probe found: nothing against the entry, a contradiction, or no described way to look. */
-export type Finding = { wrong: string } | { unverified: string } | { ok: string | undefined };
 
 /** How long one probe (its whole answer) may take, in ms; a target slower than this is unreachable for the check. */
 export const PROBE_TIMEOUT_MS = 10_000;
@@ -94,12 +81,6 @@ class Prober {
   }
 }
 
-/** Sends `probe` with `key` when the description describes it and judges the answer; else `unverified`. */
-export type Look = (key: string, probe: Probe | string, want: (a: Answer) => boolean, what: string) => Promise<Finding>;
-/** Records an entry from its findings: any `wrong` makes it wrong, else any `unverified` unverified, else ok. */
-export type Add = (path: string, ...findings: Finding[]) => void;
-/** A GET through a described operation only; `{unverified}` (which route or parameter, and why) when it is not described. */
-export type Read = (key: string, url: string) => Promise<Answer | { unverified: string }>;
 
 const shown = (a: Answer) => `${a.status}${a.code ? ` ${a.code}` : ''}`;
 const otherRead = (scope: string) => (scope.startsWith('work_orders:') ? SCOPE_READS['meters:read']! : SCOPE_READS['work_orders:read']!);

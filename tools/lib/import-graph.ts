@@ -17,7 +17,7 @@ import ts from 'typescript';
 export const LAYERS: readonly (readonly string[])[] = [['spec'], ['contract'], ['mock', 'suites', 'proxy'], ['cli'], ['bin'], ['tools', '(root)'], ['bench']];
 
 /** The mock's own layers, bottom up: a folder (`store`) or a root file (`app.ts`). */
-export const MOCK_LAYERS: readonly string[] = ['store', 'http', 'paging', 'domain', 'handlers', 'pipeline', 'seed', 'prism', 'app.ts', 'state', 'profile.ts', 'control', 'hooks', 'mutants', 'variants', 'server.ts', 'main.ts'];
+export const MOCK_LAYERS: readonly string[] = ['store', 'http', 'paging', 'domain', 'handlers', 'pipeline', 'seed', 'prism', 'app.ts', 'state', 'profile.ts', 'control', 'journal', 'hooks', 'mutants', 'variants', 'server.ts', 'first-call.ts', 'main.ts'];
 
 /** One import of one file: both paths relative to the root, as `a/b.ts`. */
 export interface Edge { from: string; to: string }
