@@ -83,7 +83,7 @@ export class Judge {
       for (const found of check.run(x, this.state)) {
         const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
         const message = typeof found === 'string' ? found : found.message;
-        const location = typeof found === 'string' ? locationOf(found) : (found.at.startsWith('/') ? found.at.replace(/\/\d+(?=\/|$)/g, '/*') : found.at.toLowerCase());
+        const location = typeof found === 'string' || found.at === undefined ? locationOf(message) : (found.at.startsWith('/') ? found.at.replace(/\/\d+(?=\/|$)/g, '/*') : found.at.toLowerCase());
         findings.push({ ...base, side: 'response', check: check.name, requirement, message, location });
       }
     }

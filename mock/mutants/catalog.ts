@@ -12,6 +12,7 @@ import type { Context } from '../http/context.ts';
 import { editJson, editQuery, editReply, forOperations, withTemporary, wrapHandlers } from './edit.ts';
 import type { Mutant } from './mutation.ts';
 import type { World } from '../store/world.ts';
+import { BROAD_MUTANTS } from './broad.ts';
 
 const isError = (status: number) => status >= 400;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -323,6 +324,9 @@ export const MUTANTS: Mutant[] = [
     mutation: { handlers: wrapHandlers({ resolveIdentifier: (original) => (ctx) => { const payload = String(ctx.params.payload); const hit = [...ctx.org.identifierByValue.keys()].find((v) => v.toLowerCase() === payload.trim().toLowerCase()); return original(hit ? { ...ctx, params: { ...ctx.params, payload: hit } } : ctx); } }) } },
   { name: 'sub-asset-count-off-by-one', requirement: 'ASSET-005', description: 'sub_asset_count counts one too many when there are sub-assets.',
     mutation: { response: forOperations(['listAssets', 'getAsset'], (out) => editJson(out, (b) => { for (const a of [b.data].flat()) if (a?.sub_asset_count > 0) a.sub_asset_count += 1; })) } },
+
+  // ── broad: one deviation on every operation (./broad.ts) ──
+  ...BROAD_MUTANTS,
 ];
 
 /** The mutant of this name, if any. */

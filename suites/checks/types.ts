@@ -11,8 +11,12 @@ export interface CheckState {
   errorsUrl?: string;
 }
 
-/** What a check found: a message, or a message with where (a JSON pointer into the body, or a header name). */
-export type Finding = string | { message: string; at: string };
+/**
+ * What a check found: a message, or a message with where (`at`: a JSON pointer into the body, or a header
+ * name) and the rule it breaks without where it was seen (`rule`: findings of one rule, on any
+ * operation or status, are one root cause; suites/reporter/root-causes.ts).
+ */
+export type Finding = string | { message: string; at?: string; rule?: string };
 
 export interface Check {
   name: string;

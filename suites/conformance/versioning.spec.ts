@@ -4,6 +4,7 @@
  * meta: {request_id, api_version, pagination: {has_more, cursor, total_count}}}`).
  */
 import { test, expect } from '../fixtures.ts';
+import { expectSucceeded } from '../lib/expect-success.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { listSamples, meterSamples, named, workOrderSamples, type SampleContext } from '../lib/sample-sets.ts';
 import type { ApiResponse } from '../lib/client.ts';
@@ -15,7 +16,7 @@ import type { ApiResponse } from '../lib/client.ts';
  */
 async function singles(ctx: SampleContext): Promise<ApiResponse[]> {
   const workOrder = await workOrderSamples(ctx);
-  expect(workOrder.created!.status, workOrder.created!.text.slice(0, 300)).toBe(201);
+  expectSucceeded(workOrder.created!);
   const { meter, reading, meterRead } = await meterSamples(ctx);
   return [...named(workOrder, ['created', 'read', 'updated']), ...[meter, reading, meterRead].filter((r) => r !== undefined)];
 }

@@ -4,6 +4,7 @@
  */
 import { test, expect } from '../kits/work-orders.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
+import { expectSucceeded } from '../lib/expect-success.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { precondition, uid, viaInferred } from '../lib/provision.ts';
@@ -83,7 +84,7 @@ test.describe('work orders', () => {
     const team = need(profile, 'fixtures.teamId');
     // type, asset_id, location_id and the assignees are members the description does not show in a create body.
     const body = { title: `CT filtered ${uid()}`, ...profile.bodies.createWorkOrder, priority: 'critical', type: 'preventive', asset_id: asset.id, ...(asset.location_id ? { location_id: asset.location_id } : {}), assigned_to_user_ids: [user], assigned_to_team_ids: [team] };
-    const wo = precondition(await api.post('/work-orders', { json: body }), 201, { inferredBody: 'bodies.createWorkOrder' }).body.data;
+    const wo = precondition(await api.post('/work-orders', { json: body }), 'success', { inferredBody: 'bodies.createWorkOrder' }).body.data;
     const filters: Array<[string, string, (w: any) => boolean]> = [
       ['priority', 'critical', (w) => w.priority === 'critical'],
       ['type', 'preventive', (w) => w.type === undefined || w.type === 'preventive'],
@@ -149,7 +150,7 @@ test.describe('work orders', () => {
   test('creating with a pending workRequestId approves the request and links both', { tag: ['@WO-016'] }, async ({ api, workOrders }) => {
     const requestId = await workOrders.pendingRequest();
     const created = await api.post('/work-orders', { json: { title: `CT approval ${uid()}`, workRequestId: requestId } });
-    expect(created.status).toBe(201);
+    expectSucceeded(created);
     expect(created.body.data.workRequestId).toBe(requestId);
     const request = await workOrders.findRequest(requestId);
     expect(request, 'the request is still listed').toBeTruthy();
@@ -159,7 +160,7 @@ test.describe('work orders', () => {
   test('repeating the create returns the existing linked work order and creates no other', { tag: ['@WO-017'] }, async ({ api, workOrders }) => {
     const requestId = await workOrders.pendingRequest();
     const first = await api.post('/work-orders', { json: { title: `CT approval ${uid()}`, workRequestId: requestId } });
-    expect(first.status).toBe(201);
+    expectSucceeded(first);
     const again = await api.post('/work-orders', { json: { title: `CT approval again ${uid()}`, workRequestId: requestId } });
     expect([200, 201]).toContain(again.status);
     expect(again.body.data.id).toBe(first.body.data.id);

@@ -7,6 +7,7 @@ import { test as base, expect } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { anyAsset, anyLocation, expectCreated, precondition, uid } from '../lib/provision.ts';
+import { expectSucceeded } from '../lib/expect-success.ts';
 import type { Meter, MeterReading } from '../lib/api-types.ts';
 
 /** The create body a test would send: a fresh name, attached to an asset unless the overrides attach it. */
@@ -21,13 +22,13 @@ export async function meterBody(api: ApiClient, profile: TargetProfile, override
  * without `bodies.createMeter` in the profile leaves the test not assessed.
  */
 export async function createMeter(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Meter> {
-  const response = precondition(await api.post('/meters', { json: await meterBody(api, profile, overrides) }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+  const response = precondition(await api.post('/meters', { json: await meterBody(api, profile, overrides) }), 'success', { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
   return response.body.data;
 }
 
 /** Records a reading (asserting 201 and its meter_id; its body is inferred, as createMeter's) and returns its data. */
 export async function recordReading(api: ApiClient, profile: TargetProfile, meterId: string, reading: Record<string, unknown>): Promise<MeterReading> {
-  const response = precondition(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }), 201, { inferredBody: profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading' });
+  const response = precondition(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }), 'success', { inferredBody: profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading' });
   expect(response.body.data.meter_id).toBe(meterId);
   return response.body.data;
 }
@@ -43,10 +44,10 @@ const refusedInferred = (response: ApiResponse, supplied: unknown) => !supplied 
 export async function sampleMeter(api: ApiClient, profile: TargetProfile): Promise<{ meter?: ApiResponse; reading?: ApiResponse }> {
   const meter = await api.post('/meters', { json: await meterBody(api, profile) });
   if (refusedInferred(meter, profile.bodies.createMeter)) return {};
-  expect(meter.status, meter.text.slice(0, 300)).toBe(201);
+  expectSucceeded(meter);
   const reading = await api.post(`/meters/${meter.body.data.id}/readings`, { json: { value: 3, ...profile.bodies.createMeterReading } });
   if (refusedInferred(reading, profile.bodies.createMeterReading)) return { meter };
-  expect(reading.status, reading.text.slice(0, 300)).toBe(201);
+  expectSucceeded(reading);
   return { meter, reading };
 }
 

@@ -186,8 +186,10 @@ export class ApiClient {
         await sleep(wait * 1000);
         continue;
       }
+      // A JSON body is read as JSON whatever its Content-Type: the type is SPEC-003's and ERR-001's to
+      // judge (checks/content-type.ts), not a reason for every test reading the body to fail.
       let json: unknown;
-      if (text.length > 0 && /json/.test(responseHeaders['content-type'] ?? '')) {
+      if (text.length > 0 && (/json/.test(responseHeaders['content-type'] ?? '') || /^\s*[[{]/.test(text))) {
         try {
           json = JSON.parse(text);
         } catch {
@@ -245,9 +247,10 @@ export class ApiClient {
     for (const check of CHECKS) {
       for (const finding of check.run(x, s.checkState)) {
         const requirement = x.operation?.inferred && check.inferredRequirement ? check.inferredRequirement : check.requirement;
-        const { message, at } = typeof finding === 'string' ? { message: finding, at: undefined } : finding;
+        const { message, at, rule } = typeof finding === 'string' ? { message: finding, at: undefined, rule: undefined } : finding;
         const failure: CheckFailure & { exchange: number } = { check: check.name, requirement, message, operationId: x.operation?.operationId, status: x.status, exchange };
         if (at !== undefined) failure.at = at;
+        if (rule !== undefined) failure.rule = rule;
         s.checkFailures.push(failure);
       }
     }

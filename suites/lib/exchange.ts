@@ -52,6 +52,11 @@ export interface CheckFailure {
   operationId?: string;
   status?: number;
   at?: string;
+  /**
+   * The rule the finding breaks, without where it was seen (operation, status, array index): findings
+   * of one rule are one root cause (suites/reporter/root-causes.ts). Absent: the check and message.
+   */
+  rule?: string;
 }
 
 /**
