@@ -13,7 +13,7 @@ test.describe('meter readings', () => {
     const meter = await meters.create();
     const at = '2026-03-01T08:30:00.000Z';
     const created = await api.post(`/meters/${meter.id}/readings`, { json: { value: 12.5, reading_at: at } });
-    expect(created.status).toBe(201);
+    expect(created.status, proves(['READ-002'], 'the reading is created')).toBe(201);
     expect(created.body.data).toMatchObject({ meter_id: meter.id, value: 12.5 });
     expect(Date.parse(created.body.data.reading_at)).toBe(Date.parse(at));
     const { items } = await walkPages(api, `/meters/${meter.id}/readings`);

@@ -3,6 +3,7 @@
  * transitions: approval of a work request, soft delete).
  */
 import { test, expect } from '../kits/work-orders.ts';
+import { proves } from '../lib/proves.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { expectSucceeded } from '../lib/expect-success.ts';
 import { walkPages } from '../lib/walk-pages.ts';
@@ -16,7 +17,7 @@ test.describe('work orders', () => {
   test('a created work order answers 201 in the envelope and reads back', { tag: ['@WO-002', '@WO-001'] }, async ({ api, profile }) => {
     const title = `CT work order ${uid()}`;
     const created = await api.post('/work-orders', { json: { title, priority: 'high', ...profile.bodies.createWorkOrder } });
-    expect(created.status).toBe(201);
+    expect(created.status, proves(['WO-002'], 'the work order is created')).toBe(201);
     expect(created.body.data).toMatchObject({ title, priority: 'high' });
     const read = await api.get(`/work-orders/${created.body.data.id}`);
     expect(read.status).toBe(200);

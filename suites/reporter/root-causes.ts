@@ -30,7 +30,7 @@ interface Group {
   failures: Map<string, Failure>;
   places: Map<string, Place>;
   exchanges: number;
-  /** Findings per check: one exchange can break one rule in the eyes of several checks. */
+  /** Findings per check (the checks that saw it): one exchange can break one rule in the eyes of several checks. */
   byCheck: Map<string, number>;
   tests: Set<string>;
   first: { message: string; check?: string; test: string; failure: Failure };
@@ -79,6 +79,8 @@ function termsOf(f: CheckFailure): string[] {
     if (last) terms.add(last);
   }
   for (const m of f.message.matchAll(/property '([^']+)'/g)) terms.add(m[1]!);
+  // A value the check quotes (`Content-Type "text/plain"`): an assertion that received it saw the same thing.
+  for (const m of f.message.matchAll(/"([^"]{3,})"/g)) terms.add(m[1]!);
   for (const m of f.message.matchAll(/\b(X-[A-Za-z-]+|Content-Type|request_id|api_version)\b/gi)) terms.add(m[1]!);
   return [...terms].filter((t) => t.length >= 3).map((t) => t.toLowerCase());
 }
@@ -123,6 +125,13 @@ function assertionEvidence(t: TestOutcome): Failure['evidence'] {
   return all.slice(0, looked + 1);
 }
 
+/** How many operations and statuses the places span ("3 operations, 2 statuses"). */
+function operationCount(places: Place[]): string {
+  const operations = new Set(places.map((p) => p.operationId ?? '-')).size;
+  const statuses = new Set(places.map((p) => p.status)).size;
+  return `${operations} operation${operations === 1 ? '' : 's'} and ${statuses} status${statuses === 1 ? '' : 'es'}`;
+}
+
 const placeText = (p: Place) => `\`${p.operationId ?? 'outside the API'}\` ${p.status ?? ''}${p.at ? ` \`${p.at}\`` : ''}`.trim();
 
 /**
@@ -133,7 +142,7 @@ const placeText = (p: Place) => `\`${p.operationId ?? 'outside the API'}\` ${p.s
 export function rootCausesOf(tests: TestOutcome[], catalog: Catalog, ownRequirements: (t: TestOutcome, message: string) => string[]) {
   const groups = new Map<string, Group>();
   const uf = new UnionFind();
-  const assertions: Array<{ key: string; ids: string[]; message: string; t: TestOutcome }> = [];
+  const assertions: Array<{ key: string; ids: string[]; message: string; t: TestOutcome; read?: Failure['evidence'][number] }> = [];
   const group = (key: string, make: () => Omit<Group, 'key' | 'failures' | 'places' | 'exchanges' | 'byCheck' | 'tests'>): Group => {
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { key, ...make(), failures: new Map(), places: new Map(), exchanges: 0, byCheck: new Map(), tests: new Set() }));
@@ -176,19 +185,23 @@ export function rootCausesOf(tests: TestOutcome[], catalog: Catalog, ownRequirem
       g.exchanges++;
     }
     g.tests.add(t.id);
-    assertions.push({ key, ids, message, t });
+    assertions.push({ key, ids, message, t, read });
   }
-  for (const { key, ids, message, t } of assertions) {
-    // The finding of a check on the very exchange the assertion read, about what the assertion compared.
+  for (const { key, ids, message, t, read } of assertions) {
+    // The finding of a check on the very exchange the assertion read, about what the assertion compared
+    // or failing the same requirement.
     const looked = t.evidence?.failedExchange;
     for (const f of t.evidence?.checkFailures ?? []) {
       if (looked === undefined || f.exchange !== looked) continue;
-      if (sameDeviation(message, f, t.evidence!.exchanges[looked]!.status)) uf.union(`check ${ruleOfCheck(f)}`, key);
+      if (ids.includes(f.requirement) || sameDeviation(message, f, t.evidence!.exchanges[looked]!.status)) uf.union(`check ${ruleOfCheck(f)}`, key);
     }
     // The check that proves the very requirement the assertion failed, about what the assertion names
-    // (REQID-001's test and requestIdOnSuccess, both on X-Request-ID): one rule, seen twice.
+    // (REQID-001's test and requestIdOnSuccess, both on X-Request-ID), or — statusDocumented — about
+    // the operation and status of the response the assertion read (one borrowed from another test).
     for (const g of groups.values()) {
-      if (g.sample && g.requirements.some((id) => ids.includes(id)) && sameDeviation(message, g.sample, -1)) uf.union(g.key, key);
+      if (!g.sample || !g.requirements.some((id) => ids.includes(id))) continue;
+      const sameStatus = g.sample.check === 'statusDocumented' && read !== undefined && g.places.has(`${read.operationId ?? '-'} ${read.status} `);
+      if (sameStatus || sameDeviation(message, g.sample, -1)) uf.union(g.key, key);
     }
   }
   // An undocumented status the check could not pair joins the one status rule that answers it.
@@ -223,13 +236,13 @@ function assemble(groups: Map<string, Group>, uf: UnionFind, catalog: Catalog) {
     const tests = new Set(members.flatMap((g) => [...g.tests])).size;
     const firstPlace = places[0];
     const evidence = lead.first.failure.evidence.at(-1);
-    const checks = [...new Set(members.map((g) => g.first.check).filter((c): c is string => !!c))];
+    const checks = [...new Set(members.flatMap((g) => [...g.byCheck.keys()]))];
     const rule = lead.rule;
     const summary = lead.kind === 'assertion' && members.length === 1
       ? `${requirements.join(', ') || 'no requirement'}: ${lead.first.test} — ${rule}`
       : places.length === 1 && firstPlace
         ? `${placeText(firstPlace)}: ${lead.first.message.replace(/^\S+ \d{3} body: /, '')} (${requirements.join(', ')}${checks.length ? `, check ${checks.join(', ')}` : ''}), seen in ${exchanges} exchange${exchanges === 1 ? '' : 's'}`
-        : `${rule} (${requirements.join(', ')}${checks.length ? `, check ${checks.join(', ')}` : ''}), seen in ${exchanges} exchanges of ${tests} test${tests === 1 ? '' : 's'} at ${places.length} place${places.length === 1 ? '' : 's'}: ${places.slice(0, 4).map(placeText).join(', ')}${places.length > 4 ? ', …' : ''}`;
+        : `${rule} (${requirements.join(', ')}${checks.length ? `, check${checks.length === 1 ? '' : 's'} ${checks.join(', ')}` : ''}), seen in ${exchanges} exchange${exchanges === 1 ? '' : 's'} of ${tests} test${tests === 1 ? '' : 's'}, ${operationCount(places)}: ${places.slice(0, 2).map(placeText).join(', ')}${places.length > 2 ? ', …' : ''}`;
     causes.push({
       id: '', kind: checks.length ? 'check' : 'assertion', summary, rule, requirements, level: levelOf(requirements), message: lead.first.message,
       ...(checks[0] ? { check: checks[0] } : {}), ...(lead.kind === 'assertion' || !checks.length ? { test: lead.first.test } : {}),

@@ -41,13 +41,17 @@ export function requirementTags(tags: string[]): string[] {
 
 /**
  * The requirements a failed test's assertion failed: those of its tags that the first line of its error
- * names as `[FAMILY-NNN, …]` (suites/lib/proves.ts), else all its tags. A test that proves several
+ * (or, for a property, the assertion line fast-check reports under its counterexample) names as
+ * `[FAMILY-NNN, …]` (suites/lib/proves.ts), else all its tags. A test that proves several
  * requirements (a model-based property) so fails only the one whose assertion broke; the others it did
  * not reach stay not assessed unless another test proves them (docs/design.md §6).
  */
 export function failedRequirementsOf(ids: string[], message: string): string[] {
-  const first = message.split('\n').find((l) => l.trim()) ?? '';
-  const named = /\[([A-Z]+-\d{3}(?:, [A-Z]+-\d{3})*)\]/.exec(first)?.[1]?.split(', ') ?? [];
+  const lines = message.split('\n');
+  // The first line, else the assertion fast-check reports under a counterexample ("Got error: …", "Caused by: …").
+  const candidates = [lines.find((l) => l.trim()) ?? '', ...lines.filter((l) => /^\s*(Got error|Caused by): /.test(l))];
+  const ID_LIST = /\[([A-Z]+-\d{3}(?:, [A-Z]+-\d{3})*)\]/;
+  const named = ID_LIST.exec(candidates.find((l) => ID_LIST.test(l)) ?? '')?.[1]?.split(', ') ?? [];
   const own = ids.filter((id) => named.includes(id));
   return own.length ? own : ids;
 }
