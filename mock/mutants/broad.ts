@@ -17,6 +17,13 @@ function renameApiVersion(body: any): void {
   delete meta.api_version;
 }
 
+/** A problem body turned into 400 `validation_error`, its `type` ending with the new code (Errors). */
+function asValidationError(body: any): void {
+  body.status = 400;
+  if (typeof body.type === 'string' && typeof body.code === 'string') body.type = body.type.replace(new RegExp(`${body.code}$`), 'validation_error');
+  body.code = 'validation_error';
+}
+
 export const BROAD_MUTANTS: Mutant[] = [
   { name: 'request-id-dropped-everywhere', requirement: 'REQID-001', broad: true, states: ['REQID-001', 'REQID-002', 'REQID-003', 'SPEC-006'],
     description: 'No response carries X-Request-ID (Limits › response headers: "every response, including 204 and errors").',
@@ -27,9 +34,9 @@ export const BROAD_MUTANTS: Mutant[] = [
   { name: 'create-200-everywhere', requirement: 'SPEC-007', broad: true, states: ['SPEC-007', 'SPEC-001', 'METER-002', 'READ-002', 'WO-002', 'EXP-003'],
     description: 'Every 201 is answered 200, on every create (the body unchanged).',
     mutation: { response: (out) => (out.status === 201 ? { ...out, status: 200 } : out) } },
-  { name: 'conflict-400-everywhere', requirement: 'METER-011', broad: true, states: ['SPEC-001', 'METER-011', 'WO-018', 'PARTS-007', 'PARTS-016', 'PARTS-027'],
-    description: 'Every 409 is answered 400 (problem status 400, the code unchanged), on every operation.',
-    mutation: { response: (out) => (out.status === 409 ? editJson({ ...out, status: 400 }, (b) => { b.status = 400; }) : out) } },
+  { name: 'conflict-400-everywhere', requirement: 'METER-011', broad: true, states: ['METER-011', 'WO-018', 'PARTS-007', 'PARTS-016', 'PARTS-027', 'SPEC-001'],
+    description: 'Every conflict (409) is answered as a validation failure, 400 validation_error, on every operation.',
+    mutation: { response: (out) => (out.status === 409 ? editJson({ ...out, status: 400 }, asValidationError) : out) } },
   { name: 'api-version-renamed-everywhere', requirement: 'VER-002', broad: true, states: ['VER-002', 'VER-003', 'VER-004', 'SPEC-002'],
     description: 'Every native response spells meta.api_version as meta.apiVersion.',
     mutation: { response: (out) => (out.body !== undefined && String(out.body).includes('"api_version"') ? editJson(out, renameApiVersion) : out) } },

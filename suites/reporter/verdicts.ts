@@ -44,7 +44,10 @@ export function requirementTags(tags: string[]): string[] {
  * (or, for a property, the assertion line fast-check reports under its counterexample) names as
  * `[FAMILY-NNN, …]` (suites/lib/proves.ts), else all its tags. A test that proves several
  * requirements (a model-based property) so fails only the one whose assertion broke; the others it did
- * not reach stay not assessed unless another test proves them (docs/design.md §6).
+ * not reach stay not assessed unless another test proves them (docs/design.md §6). An assertion that
+ * names only requirements the test is not tagged with (a stale command's 409 inside the version model
+ * of PARTS-002 is PARTS-016's) fails those it names, never the test's own tags: each assertion belongs
+ * to the requirement it proves.
  */
 export function failedRequirementsOf(ids: string[], message: string): string[] {
   const lines = message.split('\n');
@@ -53,7 +56,7 @@ export function failedRequirementsOf(ids: string[], message: string): string[] {
   const ID_LIST = /\[([A-Z]+-\d{3}(?:, [A-Z]+-\d{3})*)\]/;
   const named = ID_LIST.exec(candidates.find((l) => ID_LIST.test(l)) ?? '')?.[1]?.split(', ') ?? [];
   const own = ids.filter((id) => named.includes(id));
-  return own.length ? own : ids;
+  return own.length ? own : named.length ? named : ids;
 }
 
 export interface ReportContext {
@@ -82,7 +85,11 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
       checkCounts.set(f.check, c);
     }
   }
-  const causes = rootCausesOf(tests, ctx.catalog, (t, message) => failedRequirementsOf(requirementTags(t.tags).filter((id) => ctx.catalog.byId.has(id)), message));
+  const causes = rootCausesOf(tests, ctx.catalog, (t, message) => {
+    const tags = requirementTags(t.tags).filter((id) => ctx.catalog.byId.has(id));
+    const failed = failedRequirementsOf(tags, message).filter((id) => ctx.catalog.byId.has(id));
+    return failed.length ? failed : tags;
+  });
   const failuresOf = new Map<string, RequirementResult['failures']>();
   for (const c of causes) {
     for (const [id, f] of c.failures) (failuresOf.get(id) ?? failuresOf.set(id, []).get(id)!).push(f);

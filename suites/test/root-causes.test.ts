@@ -21,7 +21,7 @@ const passing = (): TestOutcome[] => catalog.requirements.filter((r) => r.testab
 
 /** An exchange of `method path` answered `status`, as the client records it (operation resolved). */
 function answered(method: string, path: string, status: number, headers: Record<string, string> = {}): Exchange {
-  const rate = status < 300 ? { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '999', 'x-ratelimit-reset': '1800000000' } : {};
+  const rate: Record<string, string> = status < 300 ? { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '999', 'x-ratelimit-reset': '1800000000' } : {};
   return { method, url: `http://x/v1${path}`, path, operation: operationFor(method, path), requestHeaders: {}, status, responseHeaders: { 'content-type': 'application/json', ...rate, ...headers }, responseBody: '{}', durationMs: 1, authenticated: true, retries: [] };
 }
 
@@ -97,4 +97,14 @@ test('rules leave out where: array indices, operation and status', () => {
   expect(ruleOfCheck({ check: 'x', message: 'm', rule: 'the rule' })).toBe('the rule');
   expect(comparedOf('Error: m\n\nExpected: 201\nReceived: 200')).toEqual({ expected: '201', received: '200' });
   expect(rerunCommand("a (b) it's")).toBe(`npx mms-conformance run --grep 'a \\(b\\) it'\\''s'`);
+});
+
+test("a model's `toContain` of the one allowed status is the same status rule as a `toBe`", () => {
+  const model = 'Got error: the model allows 409 — answered 400\n\nexpect(received).toContain(expected) // indexOf\n\nExpected value: 400\nReceived array: [409]';
+  const outcomes = withEvidence(passing(), {
+    'METER-011': { status: 'failed', errors: ['Error: m\n\nExpected: 409\nReceived: 400'], evidence: judged(answered('DELETE', '/meters/mtr_1', 400), [statusDocumented]) },
+    'GEN-005': { status: 'failed', errors: [model] },
+  });
+  const report = buildReport(outcomes, ctx);
+  expect(report.rootCauses.map((c) => c.rule)).toEqual(['answers 400 instead of 409']);
 });
