@@ -9,11 +9,11 @@
 import { editJson } from './edit.ts';
 import type { Mutant } from './mutation.ts';
 
-/** The native envelope's `meta.api_version` spelled `apiVersion` (Resources › Native envelope). */
+/** The native envelope's `meta.api_version` named `version` (Resources › Native envelope; still snake_case). */
 function renameApiVersion(body: any): void {
   const meta = body && typeof body === 'object' ? body.meta : undefined;
   if (!meta || typeof meta !== 'object' || !('api_version' in meta)) return;
-  meta.apiVersion = meta.api_version;
+  meta.version = meta.api_version;
   delete meta.api_version;
 }
 
@@ -38,6 +38,6 @@ export const BROAD_MUTANTS: Mutant[] = [
     description: 'Every conflict (409) is answered as a validation failure, 400 validation_error, on every operation.',
     mutation: { response: (out) => (out.status === 409 ? editJson({ ...out, status: 400 }, asValidationError) : out) } },
   { name: 'api-version-renamed-everywhere', requirement: 'VER-002', broad: true, states: ['VER-002', 'VER-003', 'VER-004', 'SPEC-002'],
-    description: 'Every native response spells meta.api_version as meta.apiVersion.',
+    description: 'Every native response names meta.api_version meta.version.',
     mutation: { response: (out) => (out.body !== undefined && String(out.body).includes('"api_version"') ? editJson(out, renameApiVersion) : out) } },
 ];

@@ -46,7 +46,7 @@ test('each broad mutant changes a read, a create and an error of different opera
   expect((await answers('create-200-everywhere')).created.status).toBe(200);
   const renamed = await answers('api-version-renamed-everywhere');
   for (const r of [renamed.list, renamed.created]) {
-    expect(JSON.parse(r.text).meta).toHaveProperty('apiVersion', 'v1');
+    expect(JSON.parse(r.text).meta).toHaveProperty('version', 'v1');
     expect(JSON.parse(r.text).meta).not.toHaveProperty('api_version');
   }
 });

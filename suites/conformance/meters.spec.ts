@@ -1,5 +1,6 @@
 /** Meters (Resources › Meter; Endpoints › Meters (native); States and transitions › Meter). */
 import { test, expect } from '../kits/meters.ts';
+import { proves } from '../lib/proves.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { need, notAssessed } from '../lib/needs.ts';
@@ -19,13 +20,12 @@ test.describe('meters', () => {
   test('a created meter reads back by id in the envelope', { tag: ['@METER-007', '@METER-001', '@VER-003'] }, async ({ api, profile, meters }) => {
     const body = await meters.body({ description: 'Conformance check' });
     const created = precondition(await api.post('/meters', { json: body }), 'success', { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
-    expect(created.body.meta.api_version).toBe('v1');
     const meter = created.body.data;
     expect(meter).toMatchObject({ name: body.name, asset_id: body.asset_id, description: 'Conformance check' });
     expect(meter.location_id ?? null).toBeNull();
     const read = await api.get(`/meters/${meter.id}`);
     expect(read.status).toBe(200);
-    expect(Object.keys(read.body).sort()).toEqual(['data', 'meta']);
+    expect(Object.keys(read.body).sort(), proves(['VER-003'], 'the read is {data, meta}')).toEqual(['data', 'meta']);
     expect(read.body.data).toMatchObject({ id: meter.id, name: body.name, asset_id: body.asset_id, is_active: true });
   });
 

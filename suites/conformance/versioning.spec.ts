@@ -45,7 +45,7 @@ test.describe('versioning', () => {
   test('meta.api_version is v1 on native single and list responses', { tag: ['@VER-002'] }, async ({ api, as, profile }) => {
     for (const r of [...(await singles({ api, as, profile })), ...(await lists({ api, as, profile }))]) {
       expect(r.status, where(r)).toBeLessThan(300);
-      expect(r.body.meta?.api_version, where(r)).toBe('v1');
+      expect(r.body.meta?.api_version, `${where(r)}: meta.api_version`).toBe('v1');
     }
   });
 

@@ -29,6 +29,8 @@ interface Group {
   requirements: string[];
   failures: Map<string, Failure>;
   places: Map<string, Place>;
+  /** `operationId status` of every place: a response another test borrowed is recognised by them. */
+  answers: Set<string>;
   exchanges: number;
   /** Findings per check (the checks that saw it): one exchange can break one rule in the eyes of several checks. */
   byCheck: Map<string, number>;
@@ -98,9 +100,8 @@ function termsOf(f: CheckFailure): string[] {
 function sameDeviation(message: string, f: CheckFailure, exchangeStatus: number): boolean {
   const statusRuleOf = assertionStatusRule(message);
   if (statusRuleOf && f.check === 'statusDocumented' && statusRuleOf.startsWith(`answers ${exchangeStatus} `)) return true;
-  const head = message.split(/\n\s*\n/)[0]!.toLowerCase();
-  const compared = comparedOf(message);
-  const text = `${head}\n${compared ? `${compared.expected} ${compared.received}` : ''}`;
+  // The message and what it compared (a diff's lines too), without the stack.
+  const text = message.split('\n').filter((l) => !/^\s+at /.test(l)).join('\n').toLowerCase();
   return termsOf(f).some((t) => text.includes(t));
 }
 
@@ -152,9 +153,9 @@ export function rootCausesOf(tests: TestOutcome[], catalog: Catalog, ownRequirem
   const groups = new Map<string, Group>();
   const uf = new UnionFind();
   const assertions: Array<{ key: string; ids: string[]; message: string; t: TestOutcome; read?: Failure['evidence'][number] }> = [];
-  const group = (key: string, make: () => Omit<Group, 'key' | 'failures' | 'places' | 'exchanges' | 'byCheck' | 'tests'>): Group => {
+  const group = (key: string, make: () => Omit<Group, 'key' | 'failures' | 'places' | 'answers' | 'exchanges' | 'byCheck' | 'tests'>): Group => {
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { key, ...make(), failures: new Map(), places: new Map(), exchanges: 0, byCheck: new Map(), tests: new Set() }));
+    if (!g) groups.set(key, (g = { key, ...make(), failures: new Map(), places: new Map(), answers: new Set(), exchanges: 0, byCheck: new Map(), tests: new Set() }));
     return g;
   };
   for (const t of tests) {
@@ -169,6 +170,7 @@ export function rootCausesOf(tests: TestOutcome[], catalog: Catalog, ownRequirem
       const place = g.places.get(placeKey) ?? { operationId: f.operationId, status: f.status, ...(f.at ? { at: withoutIndices(f.at) } : {}), exchanges: 0 };
       place.exchanges++;
       g.places.set(placeKey, place);
+      g.answers.add(`${f.operationId ?? '-'} ${f.status ?? '-'}`);
       g.byCheck.set(f.check, (g.byCheck.get(f.check) ?? 0) + 1);
       g.exchanges = Math.max(g.exchanges, g.byCheck.get(f.check)!);
       g.tests.add(t.id);
@@ -204,13 +206,16 @@ export function rootCausesOf(tests: TestOutcome[], catalog: Catalog, ownRequirem
       if (looked === undefined || f.exchange !== looked) continue;
       if (ids.includes(f.requirement) || sameDeviation(message, f, t.evidence!.exchanges[looked]!.status)) uf.union(`check ${ruleOfCheck(f)}`, key);
     }
-    // The check that proves the very requirement the assertion failed, about what the assertion names
-    // (REQID-001's test and requestIdOnSuccess, both on X-Request-ID), or — statusDocumented — about
-    // the operation and status of the response the assertion read (one borrowed from another test).
+    // A check rule about what the assertion names (the header, the field), seen by a check proving the
+    // same requirement (REQID-001's test and requestIdOnSuccess) or on the operation and status of the
+    // response the assertion read (one borrowed from the test that sent it); for statusDocumented, that
+    // operation and status alone.
+    const answer = read ? `${read.operationId ?? '-'} ${read.status}` : undefined;
     for (const g of groups.values()) {
-      if (!g.sample || !g.requirements.some((id) => ids.includes(id))) continue;
-      const sameStatus = g.sample.check === 'statusDocumented' && read !== undefined && g.places.has(`${read.operationId ?? '-'} ${read.status} `);
-      if (sameStatus || sameDeviation(message, g.sample, -1)) uf.union(g.key, key);
+      if (!g.sample || g.key === key) continue;
+      const sameAnswer = answer !== undefined && g.answers.has(answer);
+      const sameRequirement = g.requirements.some((id) => ids.includes(id));
+      if ((sameAnswer && sameRequirement && g.sample.check === 'statusDocumented') || ((sameAnswer || sameRequirement) && sameDeviation(message, g.sample, -1))) uf.union(g.key, key);
     }
   }
   // An undocumented status the check could not pair joins the one status rule that answers it.
