@@ -135,7 +135,7 @@ function assertionEvidence(t: TestOutcome): Failure['evidence'] {
   return all.slice(0, looked + 1);
 }
 
-/** How many operations and statuses the places span ("3 operations, 2 statuses"). */
+/** How many operations and statuses the places span ("3 operations and 2 statuses"). */
 function operationCount(places: Place[]): string {
   const operations = new Set(places.map((p) => p.operationId ?? '-')).size;
   const statuses = new Set(places.map((p) => p.status)).size;
@@ -164,6 +164,9 @@ export function rootCausesOf(tests: TestOutcome[], catalog: Catalog, ownRequirem
       const evidence = f.exchange >= 0 ? t.evidence!.exchanges[f.exchange] : undefined;
       const failure: Failure = { test: t.title, check: f.check, message: f.message, ...(f.at ? { at: f.at } : {}), rootCause: '', evidence: evidence ? [evidence] : [] };
       const g = group(`check ${rule}`, () => ({ rule, kind: 'check', requirements: [], first: { message: f.message, check: f.check, test: t.title, failure }, sample: f }));
+      // A status rule an assertion opened first ("answers 200 instead of 201") is a check rule too.
+      g.sample ??= f;
+      g.kind = 'check';
       if (!g.requirements.includes(f.requirement)) g.requirements.push(f.requirement);
       if (!g.failures.has(f.requirement) || (evidence && !g.failures.get(f.requirement)!.evidence.length)) g.failures.set(f.requirement, failure);
       const placeKey = `${f.operationId ?? '-'} ${f.status ?? '-'} ${f.at ? withoutIndices(f.at) : ''}`;
