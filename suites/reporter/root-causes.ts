@@ -152,6 +152,7 @@ const placeText = (p: Place) => `\`${p.operationId ?? 'outside the API'}\` ${p.s
 export function rootCausesOf(tests: TestOutcome[], catalog: Catalog, ownRequirements: (t: TestOutcome, message: string) => string[]) {
   const groups = new Map<string, Group>();
   const uf = new UnionFind();
+  const fieldRules = new Map<string, string>();
   const assertions: Array<{ key: string; ids: string[]; message: string; t: TestOutcome; read?: Failure['evidence'][number] }> = [];
   const group = (key: string, make: () => Omit<Group, 'key' | 'failures' | 'places' | 'answers' | 'exchanges' | 'byCheck' | 'tests'>): Group => {
     let g = groups.get(key);
@@ -177,6 +178,14 @@ export function rootCausesOf(tests: TestOutcome[], catalog: Catalog, ownRequirem
       g.byCheck.set(f.check, (g.byCheck.get(f.check) ?? 0) + 1);
       g.exchanges = Math.max(g.exchanges, g.byCheck.get(f.check)!);
       g.tests.add(t.id);
+      // Two checks finding fault with the same field of the same response saw one deviation
+      // (problemStatusMatches and schemaValid on a problem's `/status`).
+      if (f.exchange >= 0 && f.at) {
+        const field = `${t.id}#${f.exchange}#${withoutIndices(f.at)}`;
+        const seen = fieldRules.get(field);
+        if (seen) uf.union(seen, g.key);
+        else fieldRules.set(field, g.key);
+      }
     }
     if (!failedStatus(t)) continue;
     const message = t.errors.join('\n').slice(0, 4000) || `test ${t.status}`;
@@ -192,7 +201,7 @@ export function rootCausesOf(tests: TestOutcome[], catalog: Catalog, ownRequirem
     }
     const read = failure.evidence.at(-1);
     if (read) {
-      const placeKey = `${read.operationId ?? '-'} ${read.status}`;
+      const placeKey = `${read.operationId ?? '-'} ${read.status} `;
       const place = g.places.get(placeKey) ?? { operationId: read.operationId, status: read.status, exchanges: 0 };
       place.exchanges++;
       g.places.set(placeKey, place);
@@ -246,7 +255,8 @@ function assemble(groups: Map<string, Group>, uf: UnionFind, catalog: Catalog) {
     const order = (id: string) => catalog.requirements.findIndex((r) => r.id === id);
     const requirements = [...failures.keys()].sort((a, b) => order(a) - order(b));
     const where = new Map<string, Place>();
-    for (const g of members) for (const [k, p] of g.places) where.set(k, { ...p, exchanges: (where.get(k)?.exchanges ?? 0) + p.exchanges });
+    // One place seen by several rules (checks, assertions) counts its exchanges once: the most any saw.
+    for (const g of members) for (const [k, p] of g.places) where.set(k, { ...p, exchanges: Math.max(where.get(k)?.exchanges ?? 0, p.exchanges) });
     const places = [...where.values()].sort((a, b) => b.exchanges - a.exchanges);
     // The most any one rule was seen: an exchange one check and a test's assertion both judged counts once.
     const exchanges = Math.max(...members.map((g) => g.exchanges));

@@ -108,3 +108,16 @@ test("a model's `toContain` of the one allowed status is the same status rule as
   const report = buildReport(outcomes, ctx);
   expect(report.rootCauses.map((c) => c.rule)).toEqual(['answers 400 instead of 409']);
 });
+
+test('two checks finding fault with the same field of the same response are one root cause', () => {
+  const x = answered('GET', '/meters/mtr_x', 404);
+  const { operation, json: _json, ...kept } = x;
+  const evidence: EvidenceRecord = { requests: 1, exchanges: [{ ...kept, operationId: operation?.operationId }], checkFailures: [
+    { check: 'problemStatusMatches', requirement: 'ERR-004', message: 'problem status 400 differs from the HTTP status 404', operationId: 'getMeter', status: 404, at: '/status', rule: 'problem status differs from the HTTP status', exchange: 0 },
+    { check: 'schemaValid', requirement: 'SPEC-002', message: 'getMeter 404 body: /status must be equal to constant', operationId: 'getMeter', status: 404, at: '/status', rule: 'body /status must be equal to constant', exchange: 0 },
+  ] };
+  const report = buildReport(withEvidence(passing(), { 'METER-006': { evidence } }), ctx);
+  expect(report.rootCauses).toHaveLength(1);
+  expect(report.rootCauses[0]!.requirements).toEqual(['ERR-004', 'SPEC-002']);
+  expect(report.rootCauses[0]!.where).toEqual([{ operationId: 'getMeter', status: 404, at: '/status', exchanges: 1 }]);
+});
