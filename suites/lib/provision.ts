@@ -33,8 +33,8 @@ const UNSUPPORTED = [400, 404, 405, 415, 422, 501];
 /**
  * A setup step's response (docs/design.md §5: preconditions are never failures). `expected` defaults to
  * any 2xx (`'success'`): an arranging step needs its record, not a particular success status. When its
- * status is not `expected`, and the request went through an `x-inferred` operation (any status) or sent a body whose
- * shape the description does not show (`inferredBody`, e.g. the profile supplies no `bodies.*` for it;
+ * status is not `expected`, and the request went through an `x-inferred` operation (any status) or sent
+ * a body whose shape the description does not show (`inferredBody`, e.g. the profile supplies no `bodies.*` for it;
  * a 400/404/405/415/422/501), the test is skipped as not assessed with "precondition not met: POST
  * /assets answered 404 (…)". A stated operation answering otherwise fails the test like expectCreated.
  */

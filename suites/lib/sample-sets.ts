@@ -15,9 +15,9 @@ import { isEnumSchema as isEnum, namesRecord, operations } from './operations.ts
 import { samplePool, type SampleSet } from './response-samples.ts';
 import { uid } from './provision.ts';
 
-
 /** A sample's create succeeded (any 2xx): its exact status is SPEC-007's, not every sample user's (lib/expect-success.ts). */
 const isSuccess = (r: ApiResponse) => r.status >= 200 && r.status < 300;
+
 /** What making a sample needs: the test's full-scope client, its clients by role, and the profile. */
 export interface SampleContext {
   api: ApiClient;
