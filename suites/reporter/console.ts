@@ -29,7 +29,7 @@ export function renderFailures(report: ConformanceReport): string {
   if (causes.length) {
     lines.push('', `${causes.length} root cause${causes.length === 1 ? '' : 's'}:`);
     for (const c of causes.slice(0, MAX_LINES)) {
-      lines.push(`  ${c.id.padEnd(6)} [${c.level}] ${oneLine(c.summary, 220)}`);
+      lines.push(`  ${c.id.padEnd(6)} [${c.level}] ${oneLine(c.summary, 220)} — fails ${c.requirements.join(', ')}`);
       if (c.level === 'must' && c.reproduce) lines.push(`         reproduce: ${c.reproduce.command}`);
     }
     if (causes.length > MAX_LINES) lines.push(`  … and ${causes.length - MAX_LINES} more (see the reports)`);

@@ -269,7 +269,7 @@ function assemble(groups: Map<string, Group>, uf: UnionFind, catalog: Catalog) {
       ? `${requirements.join(', ') || 'no requirement'}: ${lead.first.test} — ${rule}`
       : places.length === 1 && firstPlace
         ? `${placeText(firstPlace)}: ${lead.first.message.replace(/^\S+ \d{3} body: /, '')} (${requirements.join(', ')}${checks.length ? `, check ${checks.join(', ')}` : ''}), seen in ${exchanges} exchange${exchanges === 1 ? '' : 's'}`
-        : `${rule} (${requirements.join(', ')}${checks.length ? `, check${checks.length === 1 ? '' : 's'} ${checks.join(', ')}` : ''}), seen in ${exchanges} exchange${exchanges === 1 ? '' : 's'} of ${tests} test${tests === 1 ? '' : 's'}, ${operationCount(places)}: ${places.slice(0, 2).map(placeText).join(', ')}${places.length > 2 ? ', …' : ''}`;
+        : `${rule}${checks.length ? ` (check${checks.length === 1 ? '' : 's'} ${checks.join(', ')})` : ''}, seen in ${exchanges} exchange${exchanges === 1 ? '' : 's'} of ${tests} test${tests === 1 ? '' : 's'}, ${operationCount(places)}: ${places.slice(0, 2).map(placeText).join(', ')}${places.length > 2 ? ', …' : ''}`;
     causes.push({
       id: '', kind: checks.length ? 'check' : 'assertion', summary, rule, requirements, level: levelOf(requirements), message: lead.first.message,
       ...(checks[0] ? { check: checks[0] } : {}), ...(lead.kind === 'assertion' || !checks.length ? { test: lead.first.test } : {}),
