@@ -5,7 +5,7 @@
  *   role, no fixture, no control API) nothing fails: the verdict is incomplete.
  * - Sensitivity: against each mutant of mock/mutants/catalog.ts (a mock that breaks one requirement),
  *   the tests of that requirement fail — the mutant is killed, by the right test.
- *   The other requirements a mutant's run fails are its blast radius (target: median 0, max 3).
+ *   The other `must` requirements a mutant's run fails are its blast radius (target: median 0, max 3).
  * - Specificity across freedoms: against each variant of mock/variants/catalog.ts (docs/freedoms.md) no
  *   `must` fails: conformant, or incomplete for a variant marked `incomplete` (described-only,
  *   ignored-writes, other-success-statuses: set-up the suite cannot complete there is not assessed).
@@ -17,6 +17,10 @@
  * --fast runs one mutant per family, FAST_VARIANTS and no baseline (npm test runs the suite against the mock already).
  * --mutants none runs no mutant and no baseline: `--mutants none --variants NAME` checks one variant.
  * Each mutant run selects the tests tagged with the requirement it names; --full-suite runs everything.
+ * --mutants a,b alone runs those mutants only (no baseline, no variants).
+ * Each mutant run selects the tests tagged with the requirement it names; --full-suite runs everything,
+ * and so does a broad mutant (mock/mutants/broad.ts: one deviation on every operation), which also owes
+ * one root cause. Blast radius: the failed `must` requirements outside the mutant's `states`.
  * --grep RE measures what one part of the suite kills on its own (`--grep @GEN` : the generative
  * project, docs/generative.md): every mutant runs only the tests matching RE, a mutant is killed when
  * any of them fails, and no baseline or variant runs.
@@ -128,8 +132,9 @@ const summary: Record<string, unknown> = { startedAt: new Date(started).toISOStr
 let ok = true;
 const line = (s: string) => process.stdout.write(`${s}\n`);
 
-// `--mutants none` asks for variants only (`--mutants none --variants NAME`): no baseline either.
-if (!args.fast && !args['skip-baseline'] && !args.grep && args.mutants !== 'none') {
+/** `--mutants` alone measures those mutants only: no baseline, no variants (unless `--variants` names some); `--mutants none --variants NAME` checks variants only. */
+const mutantsOnly = args.mutants !== undefined && args.variants === undefined;
+if (!args.fast && !args['skip-baseline'] && !args.grep && !mutantsOnly && args.mutants !== 'none') {
   line('Specificity: the suite against the mock (seed 1), then re-seeded with every test repeated…');
   const [baseline, reseeded] = await pool(
     [
@@ -156,8 +161,9 @@ if (!args.fast && !args['skip-baseline'] && !args.grep && args.mutants !== 'none
 const mutants = chooseMutants();
 line(`Sensitivity: ${mutants.length} mutants, ${args.jobs} at a time…`);
 const results = await pool(mutants, Number(args.jobs), async (m) => {
-  const r = await run(`mutant-${m.name}`, args.grep ? ['--grep', args.grep] : args['full-suite'] ? [] : ['--grep', grepFor(m)], { MOCK_MUTANT: m.name });
+  const r = await run(`mutant-${m.name}`, args.grep ? ['--grep', args.grep] : args['full-suite'] || m.broad ? [] : ['--grep', grepFor(m)], { MOCK_MUTANT: m.name });
   const failing = failedIds(r.report);
+  const stated = new Set<string>(m.states ?? [m.requirement]);
   const result = {
     name: m.name,
     requirement: m.requirement,
@@ -165,19 +171,23 @@ const results = await pool(mutants, Number(args.jobs), async (m) => {
     killed: failing.length > 0 || (r.report?.run.tests.failed ?? 0) > 0,
     killedByNamedRequirement: failing.includes(m.requirement),
     failing,
+    broad: m.broad ?? false,
+    // Blast radius: the failed `must` requirements that do not state the rule the mutant breaks.
+    blast: (r.report?.requirements ?? []).filter((q) => q.verdict === 'failed' && q.level === 'must' && !stated.has(q.id)).map((q) => q.id),
+    rootCauses: r.report?.rootCauses.map((c) => `${c.id} [${c.level}] ${c.summary}`) ?? [],
     tests: r.report?.run.tests,
     durationMs: r.durationMs,
     ...(r.report ? {} : { error: r.log.split('\n').filter(Boolean).slice(-3).join(' | ') }),
   };
-  line(`  ${result.killedByNamedRequirement ? 'killed  ' : result.killed ? 'KILLED? ' : 'SURVIVED'} ${m.name.padEnd(40)} ${m.requirement.padEnd(10)} failing: ${failing.join(', ') || '—'}`);
+  line(`  ${result.killedByNamedRequirement ? 'killed  ' : result.killed ? 'KILLED? ' : 'SURVIVED'} ${m.name.padEnd(40)} ${m.requirement.padEnd(10)} failing: ${failing.join(', ') || '—'}; blast radius ${result.blast.length}${result.blast.length ? ` (${result.blast.join(', ')})` : ''}; ${result.rootCauses.length} root cause${result.rootCauses.length === 1 ? '' : 's'}`);
+  for (const c of result.rootCauses.slice(0, 8)) line(`      ${c.slice(0, 220)}`);
   return result;
 });
 if (args.grep) {
   // Sensitivity of one part of the suite alone: no survivor check, baseline or variants.
   const killed = results.filter((r) => r.killed);
   line(`Kills by the tests matching ${args.grep} alone: ${killed.length} of ${results.length} mutants (${killed.filter((r) => r.killedByNamedRequirement).length} failing the mutant's own requirement).`);
-  mkdirSync(resolve(ROOT, 'reports'), { recursive: true });
-  writeFileSync(resolve(ROOT, 'reports', 'selftest-grep.json'), `${JSON.stringify({ grep: args.grep, mutants: results, killed: killed.map((r) => r.name) }, null, 2)}\n`);
+  writeFileSync(`${out}-grep.json`, `${JSON.stringify({ grep: args.grep, mutants: results, killed: killed.map((r) => r.name) }, null, 2)}\n`);
   process.exit(0);
 }
 const survivors = results.filter((r) => !r.killedByNamedRequirement);
@@ -185,15 +195,18 @@ ok &&= survivors.length === 0;
 summary.mutants = results;
 summary.kills = { total: results.length, killed: results.filter((r) => r.killed).length, killedByNamedRequirement: results.length - survivors.length };
 
-// Blast radius: the requirements a mutant fails besides its own (over-attributing tests, or a mutant breaking more than one rule).
-const blast = results.map((r) => ({ name: r.name, extra: r.failing.filter((id) => id !== r.requirement) }));
+// Blast radius: the `must` requirements a mutant fails besides those stating its rule (over-attributing
+// tests, or a mutant breaking more than one rule); a broad mutant also owes one root cause.
+const blast = results.map((r) => ({ name: r.name, extra: r.blast }));
+const scattered = results.filter((r) => r.broad && r.rootCauses.length !== 1);
+ok &&= scattered.length === 0 && blast.every((b) => b.extra.length <= 3);
 const sizes = blast.map((b) => b.extra.length).sort((a, b) => a - b);
 const median = sizes.length ? sizes[Math.floor((sizes.length - 1) / 2)]! : 0;
 const max = sizes.at(-1) ?? 0;
 const worst = blast.filter((b) => b.extra.length > 0).sort((a, b) => b.extra.length - a.extra.length).slice(0, 5);
 summary.blastRadius = { median, max, byMutant: blast };
 
-const variantNames = args.variants === 'none' ? [] : args.variants ? variantsNamed(args.variants).map((v) => v.name) : args.fast ? FAST_VARIANTS : VARIANTS.map((v) => v.name);
+const variantNames = args.variants === 'none' ? [] : args.variants ? variantsNamed(args.variants).map((v) => v.name) : mutantsOnly ? [] : args.fast ? FAST_VARIANTS : VARIANTS.map((v) => v.name);
 line(`Specificity across freedoms: ${variantNames.length} variants, one at a time…`);
 const variantResults: Array<{ name: string; passed: boolean; verdict?: string; failedMust: string[]; notAssessedMust: number; failedInferred: string[]; durationMs: number }> = [];
 for (const name of variantNames) {
@@ -211,12 +224,12 @@ const variantsPassed = variantResults.filter((v) => v.passed).length;
 ok &&= variantsPassed === variantResults.length;
 summary.variants = variantResults;
 summary.durationMs = Date.now() - started;
-mkdirSync(resolve(ROOT, 'reports'), { recursive: true });
-writeFileSync(resolve(ROOT, 'reports', args.fast ? 'selftest-fast.json' : 'selftest.json'), `${JSON.stringify(summary, null, 2)}\n`);
+writeFileSync(`${out}${args.fast ? '-fast' : ''}.json`, `${JSON.stringify(summary, null, 2)}\n`);
 
 line('');
 line(`Sensitivity: own mutants killed: ${results.length - survivors.length}/${results.length}${survivors.length ? `; not: ${survivors.map((s) => s.name).join(', ')}` : ''}.`);
-line(`Blast radius: median ${median}, max ${max} extra requirements${worst.length ? `; worst: ${worst.map((w) => `${w.name} (+${w.extra.join(', ')})`).join('; ')}` : ''}.`);
+line(`Blast radius: median ${median}, max ${max} extra must requirements${worst.length ? `; worst: ${worst.map((w) => `${w.name} (+${w.extra.join(', ')})`).join('; ')}` : ''}.`);
+if (results.some((r) => r.broad)) line(`Root causes of broad mutants: ${results.filter((r) => r.broad).map((r) => `${r.name} ${r.rootCauses.length}`).join(', ')}${scattered.length ? ' (each owes one)' : ''}.`);
 line(`Specificity: variants passed ${variantsPassed}/${variantResults.length} (described-only ${variantNames.includes('described-only') ? 'included' : 'not run'})${variantsPassed < variantResults.length ? `; not: ${variantResults.filter((v) => !v.passed).map((v) => v.name).join(', ')}` : ''}.`);
-line(`Self-test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s. Report: reports/${args.fast ? 'selftest-fast' : 'selftest'}.json`);
+line(`Self-test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s. Report: ${out}${args.fast ? '-fast' : ''}.json`);
 process.exit(ok ? 0 : 1);

@@ -4,5 +4,5 @@ import type { Check } from './types.ts';
 export const noServerError: Check = {
   name: 'noServerError',
   requirement: 'SPEC-004',
-  run: (x) => (x.status >= 500 ? [`${x.method} ${x.path} answered ${x.status}`] : []),
+  run: (x) => (x.status >= 500 ? [{ message: `${x.method} ${x.path} answered ${x.status}`, rule: `answers ${x.status}` }] : []),
 };

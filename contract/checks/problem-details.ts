@@ -4,7 +4,7 @@
  * X-Request-ID header (REQID-003); and one `{errors_url}` prefix for every type (ERR-005).
  * Each rule fails its own requirement.
  */
-import type { Check } from './types.ts';
+import type { Check, Finding } from './types.ts';
 
 function problem(x: { status: number; json?: unknown }): Record<string, unknown> | undefined {
   return x.status >= 400 && x.status < 500 && x.json && typeof x.json === 'object' ? (x.json as Record<string, unknown>) : undefined;
@@ -16,10 +16,10 @@ export const problemDetails: Check = {
   run(x) {
     if (x.status < 400 || x.status >= 500) return [];
     const p = problem(x);
-    if (!p) return [`${x.status} response to ${x.method} ${x.path} has no problem-details body`];
-    const problems: string[] = [];
-    for (const f of ['type', 'title', 'detail', 'request_id', 'code']) if (typeof p[f] !== 'string') problems.push(`problem field ${f} is ${JSON.stringify(p[f])}, not a string`);
-    if (!Number.isInteger(p.status)) problems.push(`problem field status is ${JSON.stringify(p.status)}, not an integer`);
+    if (!p) return [{ message: `${x.status} response to ${x.method} ${x.path} has no problem-details body`, rule: 'error without a problem-details body' }];
+    const problems: Finding[] = [];
+    for (const f of ['type', 'title', 'detail', 'request_id', 'code']) if (typeof p[f] !== 'string') problems.push({ message: `problem field ${f} is ${JSON.stringify(p[f])}, not a string`, at: `/${f}`, rule: `problem field ${f} is not a string` });
+    if (!Number.isInteger(p.status)) problems.push({ message: `problem field status is ${JSON.stringify(p.status)}, not an integer`, at: '/status', rule: 'problem field status is not an integer' });
     return problems;
   },
 };
@@ -30,7 +30,7 @@ export const problemTypeMatchesCode: Check = {
   run(x) {
     const p = problem(x);
     if (!p || typeof p.type !== 'string' || typeof p.code !== 'string') return [];
-    return p.type.endsWith(`/${p.code}`) ? [] : [`problem type ${p.type} does not end with /${p.code}`];
+    return p.type.endsWith(`/${p.code}`) ? [] : [{ message: `problem type ${p.type} does not end with /${p.code}`, at: '/type', rule: 'problem type does not end with /<code>' }];
   },
 };
 
@@ -40,7 +40,7 @@ export const problemStatusMatches: Check = {
   run(x) {
     const p = problem(x);
     if (!p || p.status === undefined) return [];
-    return p.status === x.status ? [] : [`problem status ${JSON.stringify(p.status)} differs from the HTTP status ${x.status}`];
+    return p.status === x.status ? [] : [{ message: `problem status ${JSON.stringify(p.status)} differs from the HTTP status ${x.status}`, at: '/status', rule: 'problem status differs from the HTTP status' }];
   },
 };
 
@@ -51,7 +51,9 @@ export const problemRequestId: Check = {
     const p = problem(x);
     if (!p) return [];
     const header = x.responseHeaders['x-request-id'];
-    return p.request_id === header ? [] : [`problem request_id ${JSON.stringify(p.request_id)} differs from X-Request-ID ${JSON.stringify(header)}`];
+    // Without the header there is nothing to equal: its absence is REQID-002's (requestIdOnError).
+    if (header === undefined) return [];
+    return p.request_id === header ? [] : [{ message: `problem request_id ${JSON.stringify(p.request_id)} differs from X-Request-ID ${JSON.stringify(header)}`, at: '/request_id', rule: 'problem request_id differs from X-Request-ID' }];
   },
 };
 
@@ -63,6 +65,6 @@ export const errorsUrlShared: Check = {
     if (!p || typeof p.type !== 'string' || typeof p.code !== 'string' || !p.type.endsWith(`/${p.code}`)) return [];
     const prefix = p.type.slice(0, -p.code.length - 1);
     state.errorsUrl ??= prefix;
-    return prefix === state.errorsUrl ? [] : [`problem type prefix ${prefix} differs from ${state.errorsUrl} seen before`];
+    return prefix === state.errorsUrl ? [] : [{ message: `problem type prefix ${prefix} differs from ${state.errorsUrl} seen before`, at: '/type', rule: 'problem type prefix ({errors_url}) varies' }];
   },
 };

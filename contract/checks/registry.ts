@@ -56,7 +56,8 @@ export function runChecks(x: Exchange, state: CheckState, skip?: (check: Check) 
     if (skip?.(check)) continue;
     for (const finding of check.run(x, state)) {
       const failure: CheckFailure = { check: check.name, requirement: requirementOf(check, x, finding), message: typeof finding === 'string' ? finding : finding.message, operationId: x.operation?.operationId, status: x.status };
-      if (typeof finding !== 'string') failure.at = finding.at;
+      if (typeof finding !== 'string' && finding.at !== undefined) failure.at = finding.at;
+      if (typeof finding !== 'string' && finding.rule !== undefined) failure.rule = finding.rule;
       failures.push(failure);
     }
   }

@@ -3,12 +3,15 @@
  * errors"): on successes, 204 included (REQID-001), and on errors (REQID-002), each kept apart so a
  * failure names its requirement; and never repeated (REQID-004: it is a correlation id).
  */
-import type { Check } from './types.ts';
+import type { Check, Finding } from './types.ts';
 import type { Exchange } from '../exchange.ts';
 
-function missingId(x: Exchange): string[] {
+/** The rule of an absent header, shared with documentedHeaders so that one missing header is one root cause. */
+export const headerAbsent = (name: string) => `header ${name.toLowerCase()} absent`;
+
+function missingId(x: Exchange): Finding[] {
   const id = x.responseHeaders['x-request-id'];
-  return id && id.trim() !== '' ? [] : [`${x.status} response to ${x.method} ${x.path} has no X-Request-ID`];
+  return id && id.trim() !== '' ? [] : [{ message: `${x.status} response to ${x.method} ${x.path} has no X-Request-ID`, at: 'x-request-id', rule: headerAbsent('x-request-id') }];
 }
 
 export const requestIdOnSuccess: Check = {
@@ -29,7 +32,7 @@ export const requestIdUnique: Check = {
   run(x, state) {
     const id = x.responseHeaders['x-request-id'];
     if (!id) return [];
-    if (state.requestIds.has(id)) return [`X-Request-ID ${id} was already used by an earlier response`];
+    if (state.requestIds.has(id)) return [{ message: `X-Request-ID ${id} was already used by an earlier response`, at: 'x-request-id', rule: 'X-Request-ID repeated' }];
     state.requestIds.add(id);
     return [];
   },

@@ -14,6 +14,7 @@ export const schemaValid: Check = {
     if (!op || x.json === undefined) return [];
     const v = responseValidator(op, x.status);
     if (!v?.bodyErrors) return [];
-    return v.bodyErrors(x.json).slice(0, 5).map((e) => ({ message: `${op.operationId} ${x.status} body: ${e.message}`, at: e.pointer || '/' }));
+    // The rule without operation, status or array index: one field wrong in every response is one root cause.
+    return v.bodyErrors(x.json).slice(0, 5).map((e) => ({ message: `${op.operationId} ${x.status} body: ${e.message}`, at: e.pointer || '/', rule: `body ${e.message.replace(/\/\d+(?=\/|\s|$)/g, '')}` }));
   },
 };

@@ -49,8 +49,13 @@ export const statusDocumented: Check = {
     if (!op || x.status >= 500 || CROSS_CUTTING.has(x.status)) return [];
     if (op.responses.some((r) => r.status === x.status)) return [];
     if ((x.status === 400 && malformedPath(x)) || (x.status === 415 && nonJsonWrite(x))) return [];
+    // The rule without the operation: one status remapped on every operation is one root cause. A success
+    // answered where the operation documents one success status pairs the two, as a test's status
+    // assertion would ("answers 200 instead of 201"); another undocumented status stands alone.
+    const successes = op.responses.filter((r) => r.status >= 200 && r.status < 300);
+    const rule = x.status < 300 && successes.length === 1 ? `answers ${x.status} instead of ${successes[0]!.status}` : `answers ${x.status}, not documented for the operation`;
     const message = `${op.operationId} answered ${x.status}, which is not documented (documented: ${op.responses.map((r) => r.status).join(', ')})`;
     const provenance = successProvenance(x);
-    return [provenance ? { message, at: 'status', provenance } : message];
+    return [provenance ? { message, at: 'status', rule, provenance } : { message, rule }];
   },
 };

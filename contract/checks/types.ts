@@ -14,10 +14,12 @@ export interface CheckState {
 }
 
 /**
- * What a check found: a message, or a message with where (a JSON pointer into the body, or a header
- * name) and, when the check read it, the provenance of what was broken (contract/provenance.ts).
+ * What a check found: a message, or a message with where (`at`: a JSON pointer into the body, or a header
+ * name), the rule it breaks without where it was seen (`rule`: findings of one rule, on any operation or
+ * status, are one root cause; suites/reporter/root-causes.ts) and, when the check read it, the
+ * provenance of what was broken (contract/provenance.ts).
  */
-export type Finding = string | { message: string; at: string; provenance?: Provenance };
+export type Finding = string | { message: string; at?: string; rule?: string; provenance?: Provenance };
 
 export interface Check {
   name: string;

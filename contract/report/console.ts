@@ -38,7 +38,10 @@ export function renderFailures(report: ConformanceReport): string {
   const causes = report.rootCauses;
   if (causes.length) {
     lines.push('', `${causes.length} root cause${causes.length === 1 ? '' : 's'}:`);
-    for (const c of causes.slice(0, MAX_LINES)) lines.push(`  ${c.id.padEnd(6)} [${c.level}] ${oneLine(c.summary, 220)}`);
+    for (const c of causes.slice(0, MAX_LINES)) {
+      lines.push(`  ${c.id.padEnd(6)} [${c.level}] ${oneLine(c.summary, 220)} — fails ${c.requirements.join(', ')}`);
+      if (c.level === 'must' && c.reproduce) lines.push(`         reproduce: ${c.reproduce.command}`);
+    }
     if (causes.length > MAX_LINES) lines.push(`  … and ${causes.length - MAX_LINES} more (see the reports)`);
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

@@ -5,12 +5,13 @@
  * and the exchanges that show it, with the `curl` command that reproduces the failing one; the run's API
  * coverage (./coverage-html.ts). Filters by verdict, family, level and text run in an inline script.
  */
-import type { ConformanceReport, RequirementResult, RootCause, Tally } from './model.ts';
+import type { ConformanceReport, RequirementResult, Tally } from './model.ts';
 import { highlightJson } from './json-highlight.ts';
 import type { EvidenceRecord } from '../exchange.ts';
 import { curlCommand } from './reproduce.ts';
 import { coverageHtml } from './coverage-html.ts';
 import { escapeHtml } from './escape-html.ts';
+import { ROOT_CAUSES_STYLE, rootCausesHtml } from './root-causes-html.ts';
 
 export { escapeHtml };
 
@@ -55,7 +56,6 @@ table.families td,table.families th{padding:3px 8px}tr.failing>th{box-shadow:ins
 details.earlier>summary{cursor:pointer;color:var(--muted);margin:6px 0}
 mark{background:#ffebe9;outline:1px solid var(--fail);color:inherit}
 blockquote{margin:4px 0 4px 8px;padding:2px 8px;border-left:3px solid var(--line);background:var(--bg)}.said{font-size:13px;color:#444}
-ol.causes li{margin:4px 0}ol.causes code{background:var(--bg);padding:0 3px;border-radius:3px}.rc{font-size:12px}
 `;
 
 const SCRIPT = `
@@ -132,7 +132,7 @@ function requirementHtml(r: RequirementResult): string {
 <pre>${escapeHtml(f.message)}</pre>
 ${f.evidence.length ? `<p class="muted">The exchange the failing ${f.check ? 'check' : 'assertion'} looked at:</p>${exchangeHtml(f.evidence[f.evidence.length - 1]!, f.at)}
 <p class="muted">Reproduce it (keys are variables named after their profile role):</p><pre class="curl">${escapeHtml(curlCommand(f.evidence[f.evidence.length - 1]!))}</pre>` : ''}
-${f.evidence.length > 1 ? `<details class="earlier"><summary>${f.evidence.length - 1} earlier exchange${f.evidence.length > 2 ? 's' : ''} of the test</summary>${f.evidence.slice(0, -1).reverse().map((x) => exchangeHtml(x)).join('\n')}</details>` : ''}
+${f.evidence.length > 1 ? `<details class="earlier"><summary>${f.evidence.length - 1} earlier exchange${f.evidence.length > 2 ? 's' : ''} of the test (what arranged it)</summary>${f.evidence.slice(0, -1).reverse().map((x) => exchangeHtml(x)).join('\n')}</details>` : ''}
 </div>`).join('\n');
   const tests = r.tests.length
     ? `<ul class="tests">${r.tests.map((t) => `<li><span class="badge ${VERDICT_CLASS[t.status === 'passed' ? 'passed' : t.status === 'skipped' ? 'not assessed' : 'failed']}">${escapeHtml(t.status)}</span> ${escapeHtml(t.title)} <span class="muted">${escapeHtml(t.file)}:${t.line}</span></li>`).join('')}</ul>`
@@ -146,12 +146,6 @@ ${failures}
 <p><b>Tests</b></p>${tests}
 </div>
 </details>`;
-}
-
-/** A root cause's line: its summary (code spans kept), the requirements it failed, linked. */
-function causeHtml(c: RootCause): string {
-  const summary = escapeHtml(c.summary).replace(/`([^`]+)`/g, '<code>$1</code>');
-  return `<li id="${escapeHtml(c.id)}"><span class="badge ${c.level === 'must' ? 'fail' : 'muted'}">${c.level}</span> ${summary} — fails ${c.requirements.map((id) => `<a href="#req-${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}${c.kind === 'check' ? ` <span class="muted">(${c.tests} test${c.tests === 1 ? '' : 's'})</span>` : ''}</li>`;
 }
 
 /** Renders the whole report as one HTML document. */
@@ -171,7 +165,7 @@ export function renderHtml(report: ConformanceReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Conformance: ${escapeHtml(report.verdict)} — ${escapeHtml(report.target.name)}</title>
-<style>${STYLE}</style></head>
+<style>${STYLE}${ROOT_CAUSES_STYLE}</style></head>
 <body>
 <header>
 <h1>${escapeHtml(report.spec.title)} — conformance report</h1>
@@ -188,7 +182,7 @@ export function renderHtml(report: ConformanceReport): string {
 </div>
 </header>
 <main>
-${report.rootCauses.length ? `<h2 id="root-causes">${report.rootCauses.length} root cause${report.rootCauses.length === 1 ? '' : 's'}</h2><ol class="causes">${report.rootCauses.map(causeHtml).join('')}</ol>` : ''}
+${rootCausesHtml(report)}
 ${failedMust.length ? `<h2>Failing must requirements (${failedMust.length})</h2><ul class="failing-list">${failedMust.map((r) => `<li><a href="#req-${escapeHtml(r.id)}">${escapeHtml(r.id)}</a> ${escapeHtml(r.statement)} — root cause ${r.rootCauses.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(', ')}${r.quote?.length ? `<br><span class="said">The description: ${r.quote.map((q) => `“${escapeHtml(q.text)}”`).join(' ')}</span>` : ''}</li>`).join('')}</ul>` : ''}
 <h2>Families</h2>
 <p class="muted">Verdicts per requirement. <b>must</b> requirements are stated by the description and decide the verdict; <b>inferred</b> ones record what the description leaves unshown and never do.</p>

@@ -52,7 +52,9 @@ function rootCauseLines(report: ConformanceReport): string[] {
   const causes = report.rootCauses;
   if (causes.length === 0) return [];
   const lines = ['', `### ${causes.length} root cause${causes.length === 1 ? '' : 's'}`, ''];
-  for (const c of causes.slice(0, 30)) lines.push(`- **${c.id}** (${c.level}) ${summary(c.summary)} — fails ${c.requirements.join(', ')}`);
+  for (const c of causes.slice(0, 30)) {
+    lines.push(`- **${c.id}** (${c.level}) ${summary(c.summary)} — fails ${c.requirements.join(', ')}${c.reproduce ? ` — reproduce: \`${c.reproduce.command.replace(/`/g, "'")}\`` : ''}`);
+  }
   if (causes.length > 30) lines.push(`- … and ${causes.length - 30} more (see conformance.json).`);
   return lines;
 }

@@ -55,14 +55,17 @@ export interface RequirementResult {
 }
 
 /**
- * One cause of failed requirements (docs/design.md §6): a universal check failing with one signature
- * (check, operation, status, pointer or header) in `exchanges` responses across `tests` tests, or one
- * test's failing assertion. `summary` is the one line the reports print.
+ * One cause of failed requirements (docs/design.md §6, ./root-causes.ts): one violated rule — seen by
+ * universal checks in `exchanges` responses across `tests` tests, at every place in `where`, and by the
+ * failing assertions that read those responses — or one test's failing assertion. `summary` is the one
+ * line the reports print; `operationId`, `status` and `at` are its first place.
  */
 export interface RootCause {
   id: string;
   kind: 'check' | 'assertion';
   summary: string;
+  /** The violated rule, without where it was seen ("header X-Request-ID absent", "answers 200 instead of 201"). */
+  rule?: string;
   /** The requirements this cause failed (a check's own; an assertion's tags). */
   requirements: string[];
   level: 'must' | 'inferred';
@@ -74,6 +77,10 @@ export interface RootCause {
   test?: string;
   exchanges: number;
   tests: number;
+  /** Where it was seen: operation, status, pointer (array indices left out) or header; most exchanges first, at most 12. */
+  where?: Array<{ operationId?: string; status?: number; at?: string; exchanges: number }>;
+  /** Reproduce it: the command rerunning the test that showed it first, and the `curl` of its evidence exchange. */
+  reproduce?: { command: string; curl?: string };
 }
 
 /** A known deviation a vendor declares (docs/vendors.md, "Waivers"): requirement, reason, expiry date (YYYY-MM-DD). */

@@ -13,6 +13,7 @@ import { wireMutants } from './families/wire.ts';
 import { workOrdersMutants } from './families/work-orders.ts';
 import { partsMutants } from './families/parts.ts';
 import { requestsMutants } from './families/requests.ts';
+import { BROAD_MUTANTS } from './broad.ts';
 import type { Mutant } from './mutant.ts';
 
 export const MUTANTS: Mutant[] = [
@@ -24,6 +25,8 @@ export const MUTANTS: Mutant[] = [
   ...workOrdersMutants,
   ...partsMutants,
   ...requestsMutants,
+  // ── broad: one deviation on every operation (./broad.ts) ──
+  ...BROAD_MUTANTS,
 ];
 
 /** The mutant of this name, if any. */

@@ -14,5 +14,15 @@ export interface Mutant {
    * proved by a universal check rather than its own tests (a 429 arises only in the rate-limit tests).
    */
   reachedBy?: RequirementId[];
+  /**
+   * One deviation applied to every operation (./broad.ts): the self-test runs the whole suite against it,
+   * not only the tests of `requirement`, and expects one root cause.
+   */
+  broad?: boolean;
+  /**
+   * The requirements whose statement gives the rule the mutant breaks (default: `requirement` alone). A
+   * failed `must` outside them counts toward the mutant's blast radius.
+   */
+  states?: RequirementId[];
   mutation: Alteration;
 }

@@ -4,6 +4,7 @@
  */
 import { test, expect } from '../kits/meters.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
+import { expectSucceeded } from '../lib/expect-success.ts';
 import { need } from '../lib/needs.ts';
 import { operations, placeholderPath } from '../lib/operations.ts';
 
@@ -79,7 +80,7 @@ test.describe('authentication', () => {
     expect(viaTest.status).toBe(200);
     expect(viaTest.body.data).toMatchObject({ id: meter.id, name: meter.name });
     const reading = await test.post(`/meters/${meter.id}/readings`, { json: { value: 42 } });
-    expect(reading.status).toBe(201);
+    expectSucceeded(reading);
     const viaLive = await api.get(`/meters/${meter.id}/readings`);
     expect(viaLive.body.data.map((r: { id: string }) => r.id)).toContain(reading.body.data.id);
   });

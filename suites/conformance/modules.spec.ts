@@ -4,6 +4,7 @@
  * orders need no module. Other families' module tests live in their own files.
  */
 import { test, expect } from '../fixtures.ts';
+import { expectSucceeded } from '../lib/expect-success.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
 import { uid } from '../lib/provision.ts';
@@ -40,7 +41,7 @@ test.describe('native work orders need no feature module', () => {
     test(`work orders are created, read, updated, listed and deleted with ${module} disabled`, { tag: ['@MODULE-013'] }, async ({ as, profile }) => {
       const client = as.moduleDisabled(module);
       const created = await client.post('/work-orders', { json: { title: `CT module ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } });
-      expect(created.status, created.text.slice(0, 300)).toBe(201);
+      expectSucceeded(created);
       const id = created.body.data.id as string;
       expect((await client.get(`/work-orders/${id}`)).status).toBe(200);
       const updated = await client.patch(`/work-orders/${id}`, { json: { priority: 'high' } });

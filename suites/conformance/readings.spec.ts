@@ -13,7 +13,7 @@ test.describe('meter readings', () => {
     const meter = await meters.create();
     // The body is "not shown": the values sent are not this requirement's (READ-006 and METER-015 read them back).
     const created = await api.post(`/meters/${meter.id}/readings`, { json: { value: 12.5, reading_at: '2026-03-01T08:30:00.000Z' } });
-    expect(created.status).toBe(201);
+    expect(created.status, proves(['READ-002'], 'the reading is created')).toBe(201);
     expect(created.body.data).toMatchObject({ meter_id: meter.id });
     const { items } = await walkPages(api, `/meters/${meter.id}/readings`);
     expect(items.map((r) => r.id)).toContain(created.body.data.id);

@@ -4,6 +4,7 @@
  * meta: {request_id, api_version, pagination: {has_more, cursor, total_count}}}`).
  */
 import { test, expect } from '../fixtures.ts';
+import { expectSucceeded } from '../lib/expect-success.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { listSamples, meterSamples, named, workOrderSamples, type SampleContext } from '../lib/sample-sets.ts';
 import type { ApiResponse } from '../lib/client.ts';
@@ -16,7 +17,7 @@ import { proves } from '../lib/proves.ts';
  */
 async function singles(ctx: SampleContext): Promise<ApiResponse[]> {
   const workOrder = await workOrderSamples(ctx);
-  expect(workOrder.created!.status, workOrder.created!.text.slice(0, 300)).toBe(201);
+  expectSucceeded(workOrder.created!);
   const { meter, reading, meterRead } = await meterSamples(ctx);
   return [...named(workOrder, ['created', 'read', 'updated']), ...[meter, reading, meterRead].filter((r) => r !== undefined)];
 }
@@ -45,7 +46,7 @@ test.describe('versioning', () => {
   test('meta.api_version is v1 on native single and list responses', { tag: ['@VER-002'] }, async ({ api, as, profile }) => {
     for (const r of [...(await singles({ api, as, profile })), ...(await lists({ api, as, profile }))]) {
       expect(r.status, where(r)).toBeLessThan(300);
-      expect(r.body.meta?.api_version, where(r)).toBe('v1');
+      expect(r.body.meta?.api_version, `${where(r)}: meta.api_version`).toBe('v1');
     }
   });
 

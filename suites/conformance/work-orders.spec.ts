@@ -4,7 +4,9 @@
  */
 import { test, expect } from '../kits/work-orders.ts';
 import { foreignRecord } from '../lib/foreign.ts';
+import { proves } from '../lib/proves.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
+import { expectSucceeded } from '../lib/expect-success.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { precondition, uid, viaInferred } from '../lib/provision.ts';
@@ -17,7 +19,7 @@ test.describe('work orders', () => {
   test('a created work order answers 201 in the envelope and reads back', { tag: ['@WO-002', '@WO-001'] }, async ({ api, profile }) => {
     const title = `CT work order ${uid()}`;
     const created = await api.post('/work-orders', { json: { title, priority: 'high', ...profile.bodies.createWorkOrder } });
-    expect(created.status).toBe(201);
+    expect(created.status, proves(['WO-002'], 'the work order is created')).toBe(201);
     expect(created.body.data).toMatchObject({ title, priority: 'high' });
     const read = await api.get(`/work-orders/${created.body.data.id}`);
     expect(read.status).toBe(200);
@@ -85,7 +87,7 @@ test.describe('work orders', () => {
     // type, asset_id, location_id and the assignees are members the description does not show in a create body.
     const body = { title: `CT filtered ${uid()}`, ...profile.bodies.createWorkOrder, priority: 'critical', type: 'preventive', asset_id: asset.id, ...(asset.location_id ? { location_id: asset.location_id } : {}), assigned_to_user_ids: [user], assigned_to_team_ids: [team] };
     const wo = await arrange('create a work order with the members the filters read', async () => {
-      const created = precondition(await api.post('/work-orders', { json: body }), 201, { inferredBody: 'bodies.createWorkOrder' }).body.data;
+      const created = precondition(await api.post('/work-orders', { json: body }), 'success', { inferredBody: 'bodies.createWorkOrder' }).body.data;
       const { title: _title, ...filtered } = body;
       expectApplied(created, filtered, 'POST /work-orders');
       return created;
@@ -155,7 +157,7 @@ test.describe('work orders', () => {
   test('creating with a pending workRequestId approves the request and links both', { tag: ['@WO-016'] }, async ({ api, workOrders }) => {
     const requestId = await workOrders.pendingRequest();
     const created = await api.post('/work-orders', { json: { title: `CT approval ${uid()}`, workRequestId: requestId } });
-    expect(created.status).toBe(201);
+    expectSucceeded(created);
     expect(created.body.data.workRequestId).toBe(requestId);
     const request = await workOrders.findRequest(requestId);
     expect(request, 'the request is still listed').toBeTruthy();
@@ -165,7 +167,7 @@ test.describe('work orders', () => {
   test('repeating the create returns the existing linked work order and creates no other', { tag: ['@WO-017'] }, async ({ api, workOrders }) => {
     const requestId = await workOrders.pendingRequest();
     const first = await api.post('/work-orders', { json: { title: `CT approval ${uid()}`, workRequestId: requestId } });
-    expect(first.status).toBe(201);
+    expectSucceeded(first);
     const again = await api.post('/work-orders', { json: { title: `CT approval again ${uid()}`, workRequestId: requestId } });
     expect([200, 201]).toContain(again.status);
     expect(again.body.data.id).toBe(first.body.data.id);

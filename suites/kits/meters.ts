@@ -6,8 +6,9 @@
 import { test as base, expect } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import { anyAsset, anyLocation, precondition, uid } from '../lib/provision.ts';
+import { anyAsset, anyLocation, expectCreated, precondition, uid } from '../lib/provision.ts';
 import { arrange, expectApplied } from '../lib/arrange.ts';
+import { expectSucceeded } from '../lib/expect-success.ts';
 import type { Meter, MeterReading } from '../lib/api-types.ts';
 
 /** The create body a test would send: a fresh name, attached to an asset unless the overrides attach it. */
@@ -31,12 +32,12 @@ export function createMeter(api: ApiClient, profile: TargetProfile, overrides: R
 }
 
 /**
- * Records a reading, arranged (its body is "not shown", as createMeter's): a 201 whose reading names the
+ * Records a reading, arranged (its body is "not shown", as createMeter's): a success whose reading names the
  * meter and shows the members sent (`reading_at`, `value`, …). Returns its data.
  */
 export function recordReading(api: ApiClient, profile: TargetProfile, meterId: string, reading: Record<string, unknown>): Promise<MeterReading> {
   return arrange(`record a reading on meter ${meterId}`, async () => {
-    const response = precondition(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }), 201, { inferredBody: profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading' });
+    const response = precondition(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }), 'success', { inferredBody: profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading' });
     expectApplied(response.body.data, { meter_id: meterId, ...reading }, `POST /meters/${meterId}/readings`);
     return response.body.data;
   });
@@ -55,10 +56,10 @@ export function sampleMeter(api: ApiClient, profile: TargetProfile): Promise<{ m
   return arrange('create a meter and a reading to sample', async () => {
     const meter = await api.post('/meters', { json: await meterBody(api, profile) });
     if (refusedInferred(meter, profile.bodies.createMeter)) return {};
-    expect(meter.status, meter.text.slice(0, 300)).toBe(201);
+    expectSucceeded(meter);
     const reading = await api.post(`/meters/${meter.body.data.id}/readings`, { json: { value: 3, ...profile.bodies.createMeterReading } });
     if (refusedInferred(reading, profile.bodies.createMeterReading)) return { meter };
-    expect(reading.status, reading.text.slice(0, 300)).toBe(201);
+    expectSucceeded(reading);
     return { meter, reading };
   });
 }

@@ -7,6 +7,7 @@ import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from './client.ts';
 import { notAssessed } from './needs.ts';
 import { expectProblem } from './expect-problem.ts';
+import { expectSucceeded } from './expect-success.ts';
 
 let counter = 0;
 
@@ -15,9 +16,14 @@ export function uid(): string {
   return `${test.info().workerIndex}x${Date.now().toString(36)}x${(counter++).toString(36)}`;
 }
 
-/** Asserts a 2xx creation and returns the response, with the body in the failure message. */
-export function expectCreated(response: ApiResponse, status = 201): ApiResponse {
-  expect(response.status, `${response.exchange.method} ${response.exchange.path}: ${response.text.slice(0, 400)}`).toBe(status);
+/**
+ * Asserts a creation and returns the response, with the body in the failure message: any 2xx when it
+ * arranges a test (the create's own status is SPEC-007's and its family's create requirement, not every
+ * test's that needs a record: ./expect-success.ts), or exactly `status` when the test proves it.
+ */
+export function expectCreated(response: ApiResponse, status?: number): ApiResponse {
+  if (status === undefined) expectSucceeded(response, `${response.exchange.method} ${response.exchange.path}`);
+  else expect(response.status, `${response.exchange.method} ${response.exchange.path}: ${response.text.slice(0, 400)}`).toBe(status);
   return response;
 }
 
@@ -25,23 +31,23 @@ export function expectCreated(response: ApiResponse, status = 201): ApiResponse 
 const UNSUPPORTED = [400, 404, 405, 415, 422, 501];
 
 /**
- * A setup step's response (docs/design.md §5: preconditions are never failures). When its status is not
- * `expected`, and the request went through an `x-inferred` operation (any status) or sent a body whose
- * shape the description does not show (`inferredBody`, e.g. the profile supplies no `bodies.*` for it;
+ * A setup step's response (docs/design.md §5: preconditions are never failures). `expected` defaults to
+ * any 2xx (`'success'`): an arranging step needs its record, not a particular success status. When its
+ * status is not `expected`, and the request went through an `x-inferred` operation (any status) or sent
+ * a body whose shape the description does not show (`inferredBody`, e.g. the profile supplies no `bodies.*` for it;
  * a 400/404/405/415/422/501), the test is skipped as not assessed with "precondition not met: POST
  * /assets answered 404 (…)". A stated operation answering otherwise fails the test like expectCreated —
  * unless the call runs inside `arrange` (lib/arrange.ts; every kit's set-up does), which makes that not
  * assessed too: outside it, `precondition` is an act whose inferred body may be refused.
  */
-export function precondition<T>(response: ApiResponse<T>, expected: number | number[] = 201, options: { inferredBody?: string } = {}): ApiResponse<T> {
-  const wanted = [expected].flat();
+export function precondition<T>(response: ApiResponse<T>, expected: number | number[] | 'success' = 'success', options: { inferredBody?: string } = {}): ApiResponse<T> {
   const x = response.exchange;
-  if (wanted.includes(response.status)) return response;
+  if (expected === 'success' ? response.status >= 200 && response.status < 300 : [expected].flat().includes(response.status)) return response;
   if (x.operation?.inferred) notAssessed(`precondition not met: ${x.method} ${x.path} answered ${response.status} (an operation the description does not show)`);
   if (options.inferredBody && UNSUPPORTED.includes(response.status)) {
     notAssessed(`precondition not met: ${x.method} ${x.path} answered ${response.status} to the body the suite infers (the description does not show it; supply ${options.inferredBody} in the target profile)`);
   }
-  return expectCreated(response, wanted[0]);
+  return expectCreated(response, expected === 'success' ? undefined : [expected].flat()[0]);
 }
 
 /**

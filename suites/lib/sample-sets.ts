@@ -15,6 +15,9 @@ import { isEnumSchema as isEnum, namesRecord, operations } from './operations.ts
 import { samplePool, type SampleSet } from './response-samples.ts';
 import { uid } from './provision.ts';
 
+/** A sample's create succeeded (any 2xx): its exact status is SPEC-007's, not every sample user's (lib/expect-success.ts). */
+const isSuccess = (r: ApiResponse) => r.status >= 200 && r.status < 300;
+
 /** What making a sample needs: the test's full-scope client, its clients by role, and the profile. */
 export interface SampleContext {
   api: ApiClient;
@@ -31,7 +34,7 @@ export interface SampleContext {
 export function workOrderSamples({ api, profile }: SampleContext): Promise<SampleSet> {
   return samplePool.get(api, 'work-order', async () => {
     const created = await api.post('/work-orders', { json: { title: `CT sample ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } });
-    const id = created.status === 201 ? created.body?.data?.id : undefined;
+    const id = isSuccess(created) ? created.body?.data?.id : undefined;
     if (typeof id !== 'string') return { created };
     const read = await api.get(`/work-orders/${id}`);
     const updated = await api.patch(`/work-orders/${id}`, { json: { priority: 'high' } });
@@ -54,7 +57,7 @@ const refusedInferred = (response: ApiResponse, supplied: unknown) => !supplied 
 export function meterSamples({ api, profile }: SampleContext): Promise<SampleSet> {
   return samplePool.get(api, 'meter', async () => {
     const meter = await api.post('/meters', { json: await meterBody(api, profile) });
-    const id = meter.status === 201 ? meter.body?.data?.id : undefined;
+    const id = isSuccess(meter) ? meter.body?.data?.id : undefined;
     if (refusedInferred(meter, profile.bodies.createMeter)) return {};
     if (typeof id !== 'string') return { meter };
     const reading = await api.post(`/meters/${id}/readings`, { json: { value: 3, ...profile.bodies.createMeterReading } });
@@ -96,7 +99,7 @@ export function compatSamples({ api }: SampleContext): Promise<SampleSet> {
  */
 export async function refusedWritesWorkOrder({ api, profile }: SampleContext): Promise<{ id?: string; created: ApiResponse }> {
   const created = await samplePool.one(api, 'refused-writes-work-order', () => api.post('/work-orders', { json: { title: `CT refused writes ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } }));
-  const id = created.status === 201 ? created.body?.data?.id : undefined;
+  const id = isSuccess(created) ? created.body?.data?.id : undefined;
   return { id: typeof id === 'string' ? id : undefined, created };
 }
 

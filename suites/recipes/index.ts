@@ -2,6 +2,7 @@
 import type { Operation, OperationId } from '../../contract/openapi.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expect } from '@playwright/test';
+import { expectSucceeded } from '../lib/expect-success.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { arranging } from '../lib/arrange.ts';
 import type { CreatedRecord, PreparedRequest, Recipe } from './recipe.ts';
@@ -72,14 +73,18 @@ export function sendPrepared(client: ApiClient, prepared: PreparedRequest): Prom
 }
 
 /**
- * Asserts the valid request got its `expect`ed status; a 400/422 to a body the suite infers
- * (`inferredBody`) makes the test not assessed instead (provision.ts `precondition`).
+ * Asserts the valid request got its `expect`ed status — or, with `success`, any 2xx: where the request
+ * arranges the test rather than proves its status (that is SPEC-007's, `a valid request gets its
+ * documented success status`). A 400/422 to a body the suite infers (`inferredBody`) makes the test not
+ * assessed instead (provision.ts `precondition`).
  */
-export function expectPrepared(prepared: PreparedRequest, response: ApiResponse, message: string): void {
-  if (prepared.inferredBody && response.status !== prepared.expect && [400, 422].includes(response.status)) {
+export function expectPrepared(prepared: PreparedRequest, response: ApiResponse, message: string, expected: 'exact' | 'success' = 'exact'): void {
+  const ok = expected === 'success' ? response.status >= 200 && response.status < 300 : response.status === prepared.expect;
+  if (prepared.inferredBody && !ok && [400, 422].includes(response.status)) {
     notAssessed(`precondition not met: ${prepared.method} ${prepared.path} answered ${response.status} to the body the suite infers (the description does not show it; ${prepared.inferredBody})`);
   }
-  expect(response.status, message).toBe(prepared.expect);
+  if (expected === 'success') expectSucceeded(response, message);
+  else expect(response.status, message).toBe(prepared.expect);
 }
 
 export type { CreatedRecord, PreparedRequest, Recipe, RecipeContext, SharedRecords } from './recipe.ts';

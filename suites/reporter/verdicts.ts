@@ -3,8 +3,8 @@
  * - a requirement fails when a test tagged with it failed (its own assertions) or a universal check
  *   attributed to it failed — a check failure fails only the check's requirement, never the tags of
  *   the test that made the request;
- * - every failure belongs to a root cause (`rootCauses`): a check signature with its count of
- *   exchanges, or one failing test; each failed requirement names its root causes;
+ * - every failure belongs to a root cause (`rootCauses`, ./root-causes.ts): one violated rule, wherever
+ *   checks and assertions saw it, or one failing test; each failed requirement names its root causes;
  *   passes when a tagged test passed; is not assessed when its tests were all skipped (or it has none);
  *   is untestable when the catalog says so;
  * - a failed requirement covered by an unexpired waiver is **waived** (docs/vendors.md, "Waivers"); an expired waiver is
@@ -17,6 +17,7 @@ import { quoteParts, type Catalog } from '../../contract/catalog.ts';
 import { checkSignature, type CheckFailure, type EvidenceRecord } from '../../contract/exchange.ts';
 import type { ConformanceReport, RequirementResult, RootCause, Tally, TestOutcome, Verdict, Waiver, WaiverUse } from '../../contract/report/model.ts';
 import { requestFamilyOf, tallyRequests } from './request-tally.ts';
+import { rootCausesOf } from './root-causes.ts';
 
 const emptyTally = (): Tally => ({ total: 0, passed: 0, failed: 0, waived: 0, notAssessed: 0, untestable: 0 });
 
@@ -41,15 +42,22 @@ export function requirementTags(tags: string[]): string[] {
 
 /**
  * The requirements a failed test's assertion failed: those of its tags that the first line of its error
- * names as `[FAMILY-NNN, …]` (suites/lib/proves.ts), else all its tags. A test that proves several
+ * (or, for a property, the assertion line fast-check reports under its counterexample) names as
+ * `[FAMILY-NNN, …]` (suites/lib/proves.ts), else all its tags. A test that proves several
  * requirements (a model-based property) so fails only the one whose assertion broke; the others it did
- * not reach stay not assessed unless another test proves them (docs/design.md §6).
+ * not reach stay not assessed unless another test proves them (docs/design.md §6). An assertion that
+ * names only requirements the test is not tagged with (a stale command's 409 inside the version model
+ * of PARTS-002 is PARTS-016's) fails those it names, never the test's own tags: each assertion belongs
+ * to the requirement it proves.
  */
 export function failedRequirementsOf(ids: string[], message: string): string[] {
-  const first = message.split('\n').find((l) => l.trim()) ?? '';
-  const named = /\[([A-Z]+-\d{3}(?:, [A-Z]+-\d{3})*)\]/.exec(first)?.[1]?.split(', ') ?? [];
+  const lines = message.split('\n');
+  // The first line, else the assertion fast-check reports under a counterexample ("Got error: …", "Caused by: …").
+  const candidates = [lines.find((l) => l.trim()) ?? '', ...lines.filter((l) => /^\s*(Got error|Caused by): /.test(l))];
+  const ID_LIST = /\[([A-Z]+-\d{3}(?:, [A-Z]+-\d{3})*)\]/;
+  const named = ID_LIST.exec(candidates.find((l) => ID_LIST.test(l)) ?? '')?.[1]?.split(', ') ?? [];
   const own = ids.filter((id) => named.includes(id));
-  return own.length ? own : ids;
+  return own.length ? own : named.length ? named : ids;
 }
 
 export interface ReportContext {
@@ -64,73 +72,6 @@ export interface ReportContext {
   /** The run's seed (contract/run-seed.ts) and the extra seeds each property explored (`run --explore-seeds`). */
   seed?: number;
   exploreSeeds?: number;
-}
-
-const failedStatus = (t: TestOutcome) => t.status === 'failed' || t.status === 'timedOut' || t.status === 'interrupted';
-type Evidence = EvidenceRecord['exchanges'];
-
-/** The exchanges a failing assertion's evidence shows: the one it read last, after those before it. */
-function assertionEvidence(t: TestOutcome): Evidence {
-  const all = t.evidence?.exchanges ?? [];
-  const looked = t.evidence?.failedExchange ?? all.length - 1;
-  return all.slice(0, looked + 1);
-}
-
-/** The one-line summary of a check root cause: `listMeters` 200 `/meta/pagination/cursor`: … (SPEC-002), seen in N exchanges. */
-function checkSummary(f: CheckFailure, exchanges: number): string {
-  const what = f.message.replace(/^\S+ \d{3} body: /, '');
-  return `\`${f.operationId ?? 'outside the API'}\` ${f.status ?? ''}${f.at ? ` \`${f.at}\`` : ''}: ${what} (${f.requirement}, check ${f.check}), seen in ${exchanges} exchange${exchanges === 1 ? '' : 's'}`;
-}
-
-/**
- * The root causes of a run: check failures grouped by signature (evidence: the first kept exchange),
- * and one per failing test (evidence: the exchange its failing assertion read). Sorted must first,
- * then by exchanges.
- */
-function rootCausesOf(tests: TestOutcome[], ctx: ReportContext) {
-  type Cause = RootCause & { failures: Map<string, RequirementResult['failures'][number]> };
-  const bySignature = new Map<string, Cause>();
-  const testsOf = new Map<string, Set<string>>();
-  const causes: Cause[] = [];
-  const levelOf = (ids: string[]) => (ids.some((id) => ctx.catalog.byId.get(id)?.level === 'must') ? 'must' : 'inferred');
-  for (const t of tests) {
-    for (const f of t.evidence?.checkFailures ?? []) {
-      const signature = checkSignature(f);
-      let cause = bySignature.get(signature);
-      if (!cause) {
-        cause = { id: '', kind: 'check', summary: '', requirements: [f.requirement], level: levelOf([f.requirement]), message: f.message, check: f.check, operationId: f.operationId, status: f.status, at: f.at, exchanges: 0, tests: 0, failures: new Map() };
-        bySignature.set(signature, cause);
-        testsOf.set(signature, new Set());
-        causes.push(cause);
-      }
-      cause.exchanges++;
-      testsOf.get(signature)!.add(t.id);
-      const evidence = f.exchange >= 0 ? t.evidence!.exchanges[f.exchange] : undefined;
-      if (!cause.failures.has(f.requirement) || (evidence && !cause.failures.get(f.requirement)!.evidence.length)) {
-        cause.failures.set(f.requirement, { test: t.title, check: f.check, message: f.message, ...(f.at ? { at: f.at } : {}), rootCause: '', evidence: evidence ? [evidence] : [] });
-      }
-    }
-    if (failedStatus(t)) {
-      const message = t.errors.join('\n').slice(0, 4000) || `test ${t.status}`;
-      const ids = failedRequirementsOf(requirementTags(t.tags).filter((id) => ctx.catalog.byId.has(id)), message);
-      const first = message.split('\n').find((l) => l.trim())?.trim().slice(0, 200) ?? '';
-      const failure = { test: t.title, message, rootCause: '', evidence: assertionEvidence(t) };
-      causes.push({
-        id: '', kind: 'assertion', summary: `${ids.join(', ') || 'no requirement'}: ${t.title} — ${first}`, requirements: ids, level: levelOf(ids),
-        message, test: t.title, exchanges: failure.evidence.length ? 1 : 0, tests: 1, failures: new Map(ids.map((id) => [id, failure])),
-      });
-    }
-  }
-  for (const [signature, cause] of bySignature) {
-    cause.tests = testsOf.get(signature)!.size;
-    cause.summary = checkSummary({ check: cause.check!, requirement: cause.requirements[0]!, message: cause.message, operationId: cause.operationId, status: cause.status, at: cause.at }, cause.exchanges);
-  }
-  causes.sort((a, b) => Number(b.level === 'must') - Number(a.level === 'must') || Number(b.kind === 'check') - Number(a.kind === 'check') || b.exchanges - a.exchanges);
-  causes.forEach((c, i) => {
-    c.id = `rc-${i + 1}`;
-    for (const f of c.failures.values()) f.rootCause = c.id;
-  });
-  return causes;
 }
 
 export function buildReport(tests: TestOutcome[], ctx: ReportContext): ConformanceReport {
@@ -148,7 +89,11 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
       checkCounts.set(f.check, c);
     }
   }
-  const causes = rootCausesOf(tests, ctx);
+  const causes = rootCausesOf(tests, ctx.catalog, (t, message) => {
+    const tags = requirementTags(t.tags).filter((id) => ctx.catalog.byId.has(id));
+    const failed = failedRequirementsOf(tags, message).filter((id) => ctx.catalog.byId.has(id));
+    return failed.length ? failed : tags;
+  });
   const failuresOf = new Map<string, RequirementResult['failures']>();
   for (const c of causes) {
     for (const [id, f] of c.failures) (failuresOf.get(id) ?? failuresOf.set(id, []).get(id)!).push(f);
@@ -199,6 +144,7 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
   }
   const verdict: Verdict = summary.must.failed > 0 ? 'not conformant' : summary.must.notAssessed + summary.must.waived > 0 ? 'incomplete' : 'conformant';
   const count = (s: (t: TestOutcome) => boolean) => tests.filter(s).length;
+  const failedStatus = (t: TestOutcome) => t.status === 'failed' || t.status === 'timedOut' || t.status === 'interrupted';
   return {
     reportVersion: '1.0',
     tool: ctx.tool,

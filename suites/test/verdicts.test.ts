@@ -89,7 +89,14 @@ test("a failed assertion naming its requirements fails only those of the test's 
   expect(byId(report, 'PARTS-006').verdict).toBe('passed');
   expect(byId(report, 'PARTS-017').verdict).toBe('not assessed');
   expect(failedRequirementsOf(['PARTS-006', 'PARTS-016'], 'Error: unnamed assertion\n[PARTS-016] on a later line')).toEqual(['PARTS-006', 'PARTS-016']);
-  expect(failedRequirementsOf(['PARTS-014'], proves(['PARTS-016'], 'names no tag of this test'))).toEqual(['PARTS-014']);
+  // An assertion naming only requirements the test is not tagged with belongs to those (each assertion to its own requirement).
+  expect(failedRequirementsOf(['PARTS-002'], proves(['PARTS-016'], 'a stale version'))).toEqual(['PARTS-016']);
+  const stale = outcome(['@PARTS-002'], 'failed', { errors: [`Property failed: Error: ${proves(['PARTS-016'], 'a stale version')}\nexpected 409\nreceived 400`] });
+  const staleReport = buildReport(every('passed').filter((o) => !['@PARTS-002', '@PARTS-016'].includes(o.tags[0]!)).concat(stale), ctx);
+  expect(byId(staleReport, 'PARTS-016').verdict).toBe('failed');
+  expect(byId(staleReport, 'PARTS-002').verdict).toBe('not assessed');
+  // As fast-check reports a property's assertion under its counterexample.
+  expect(failedRequirementsOf(['SPEC-001', 'SPEC-004'], `Shrunk counterexample: [1]\nError: Property failed after 1 tests\nGot error: ${proves(['SPEC-001'], 'createMeter: 200 is documented')}`)).toEqual(['SPEC-001']);
   // As Playwright reports a failed property: the error's name first, the assertion as its cause.
   const reported = withRerunCommand(`Error: Property failed after 1 tests\n{ seed: 5, path: "0", endOnFailure: true }\nCounterexample: [retry]\nCaused by: Error: ${proves(['PARTS-017'], 'the retry answers the original status')}`, 't');
   expect(failedRequirementsOf(['PARTS-016', 'PARTS-017'], reported)).toEqual(['PARTS-017']);
