@@ -316,4 +316,11 @@ export type RequirementId =
   | 'IDENT-008'
   | 'IDENT-009'
   | 'IDENT-010'
-  | 'IDENT-011';
+  | 'IDENT-011'
+  | 'CLIENT-001'
+  | 'CLIENT-002'
+  | 'CLIENT-003'
+  | 'CLIENT-004'
+  | 'CLIENT-005'
+  | 'CLIENT-006'
+  | 'CLIENT-007';
