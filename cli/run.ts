@@ -132,10 +132,13 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   const { run: target, env } = await targetSettings(o);
   // A shard's summary is a part: only the merge (`report merge`) writes the job's step summary.
   if (o.shard) env.GITHUB_STEP_SUMMARY = undefined;
-  // The run's seed and exploration reach the workers and the reporter as FC_SEED and MMS_EXPLORE_SEEDS (contract/run-seed.ts).
-  if (o.seed !== undefined) env.FC_SEED = String(o.seed);
-  if (o.exploreSeeds !== undefined) env.MMS_EXPLORE_SEEDS = String(o.exploreSeeds);
-  return { env, args, run: { ...target, reportsDir, waivers, grep, blob, progress: true, workers: o.workers ?? readRunEnv().workers, genBudget: o.budget ?? readRunEnv().genBudget, testTimeout: readRunEnv().testTimeout, reporter: o.reporter, timingsFile: readRunEnv().timingsFile } };
+  // The CLI's own environment carries what a printed rerun line sets (FC_SEED, FC_PATH …) and what the
+  // bench and the self-test set; the options win (contract/run-env.ts names them all).
+  const own = readRunEnv();
+  const carried = { workers: own.workers, genBudget: own.genBudget, testTimeout: own.testTimeout, timingsFile: own.timingsFile, seed: own.seed, exploreSeeds: own.exploreSeeds, runs: own.runs, path: own.path, replayPath: own.replayPath, genDigestDir: own.genDigestDir, scopeMatrix: own.scopeMatrix };
+  const chosen = { workers: o.workers, genBudget: o.budget, seed: o.seed, exploreSeeds: o.exploreSeeds };
+  const options = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== undefined));
+  return { env, args, run: { ...target, ...carried, ...options, reportsDir, waivers, grep, blob, progress: true, reporter: o.reporter } };
 }
 
 /** Runs the suite; resolves to the exit code (cli/exit-codes.ts). Throws UsageError, Interrupted. */

@@ -2,8 +2,10 @@
  * The environment of a conformance run: the one place that names the variables carrying a run from the
  * CLI (cli/run.ts, cli/report.ts) to Playwright's config, global setup, workers and reporters
  * (docs/vendors.md, "The command line"; docs/design.md §5). `runEnvFor` writes them for a child process, `readRunEnv`
- * reads them; no other module reads these variables. General conventions stay where they are read:
- * CI, FORCE_COLOR, GITHUB_STEP_SUMMARY, FC_SEED and FC_RUNS.
+ * reads them; no other module reads these variables (tools/test/settings.test.ts checks it). General
+ * conventions stay where they are read: CI, FORCE_COLOR, GITHUB_STEP_SUMMARY. The suite's tests read
+ * their settings through one Playwright option, `settings` (suites/lib/settings.ts), which
+ * suites/playwright.config.ts sets from here.
  */
 
 /** One run's settings, as the variables carry them. Paths are absolute unless said otherwise. */
@@ -44,13 +46,28 @@ export interface RunEnv {
   reporter?: string;
   /** MMS_TIMINGS: a file the run appends its phases' time marks to (contract/timings.ts; `npm run bench`). */
   timingsFile?: string;
+  /** FC_SEED: the run's seed (`run --seed`; contract/run-seed.ts; fast-check's convention). */
+  seed?: number;
+  /** MMS_EXPLORE_SEEDS: fresh seeds each property tries besides the run's (`run --explore-seeds`). */
+  exploreSeeds?: number;
+  /** FC_RUNS: runs of each property (default: the property's own). */
+  runs?: number;
+  /** FC_PATH: the path of the shrunk counterexample a failure printed, replayed exactly. */
+  path?: string;
+  /** FC_REPLAY_PATH: the command sequence a failed model-based run printed, replayed exactly. */
+  replayPath?: string;
+  /** MMS_GEN_DIGEST_DIR: where the generative tests write each request digest's text (to compare two runs). */
+  genDigestDir?: string;
+  /** MMS_SCOPE_MATRIX: `sample` runs about a third of the all-scopes matrix (suites/lib/operations.ts). */
+  scopeMatrix?: string;
 }
 
-const VARS = {
+export const VARS = {
   reportsDir: 'REPORTS_DIR', targetUrl: 'TARGET_URL', targetProfile: 'TARGET_PROFILE', targetEmbedded: 'TARGET_EMBEDDED',
   targetName: 'MMS_TARGET_NAME', mockMutant: 'MOCK_MUTANT', mockVariant: 'MOCK_VARIANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
   progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME', genBudget: 'MMS_GEN_BUDGET',
-  testTimeout: 'MMS_TEST_TIMEOUT', reporter: 'MMS_REPORTER', timingsFile: 'MMS_TIMINGS',
+  testTimeout: 'MMS_TEST_TIMEOUT', reporter: 'MMS_REPORTER', timingsFile: 'MMS_TIMINGS', seed: 'FC_SEED', exploreSeeds: 'MMS_EXPLORE_SEEDS',
+  runs: 'FC_RUNS', path: 'FC_PATH', replayPath: 'FC_REPLAY_PATH', genDigestDir: 'MMS_GEN_DIGEST_DIR', scopeMatrix: 'MMS_SCOPE_MATRIX',
 } as const satisfies Record<keyof RunEnv, string>;
 
 /** The run's settings from `env` (default: this process's environment). */
@@ -76,6 +93,13 @@ export function readRunEnv(env: NodeJS.ProcessEnv = process.env): RunEnv {
     testTimeout: n('testTimeout'),
     reporter: v('reporter'),
     timingsFile: v('timingsFile'),
+    seed: n('seed'),
+    exploreSeeds: n('exploreSeeds'),
+    runs: n('runs'),
+    path: v('path'),
+    replayPath: v('replayPath'),
+    genDigestDir: v('genDigestDir'),
+    scopeMatrix: v('scopeMatrix'),
   };
 }
 

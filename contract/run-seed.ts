@@ -6,22 +6,21 @@
  * to the workers as FC_SEED, the fast-check convention). `run --explore-seeds K` additionally tries K
  * fresh seeds on every property, for a wider search; a failure names the seed that found it.
  */
+import type { RunEnv } from './run-env.ts';
 
 /** The default seed of every run. */
 export const DEFAULT_SEED = 20_240_917;
 
-/** The seed of this run: FC_SEED when set (`run --seed`), else DEFAULT_SEED. Throws on a value that is not an integer. */
-export function runSeed(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.FC_SEED;
-  if (raw === undefined || raw === '') return DEFAULT_SEED;
-  const seed = Number(raw);
-  if (!Number.isSafeInteger(seed)) throw new Error(`FC_SEED=${raw} is not an integer`);
-  return seed;
+/** The seed of a run (`run --seed`, FC_SEED: contract/run-env.ts), else DEFAULT_SEED. Throws on a value that is not an integer. */
+export function runSeed(run: Pick<RunEnv, 'seed'>): number {
+  if (run.seed === undefined) return DEFAULT_SEED;
+  if (!Number.isSafeInteger(run.seed)) throw new Error(`FC_SEED (run --seed) must be an integer, got ${run.seed}`);
+  return run.seed;
 }
 
-/** How many extra seeds each property tries (MMS_EXPLORE_SEEDS, `run --explore-seeds`); 0 by default. */
-export function exploreSeeds(env: NodeJS.ProcessEnv = process.env): number {
-  const k = Number(env.MMS_EXPLORE_SEEDS ?? 0);
+/** How many extra seeds each property tries (`run --explore-seeds`, MMS_EXPLORE_SEEDS); 0 by default. */
+export function exploreSeeds(run: Pick<RunEnv, 'exploreSeeds'>): number {
+  const k = run.exploreSeeds ?? 0;
   return Number.isSafeInteger(k) && k > 0 ? k : 0;
 }
 

@@ -2,6 +2,7 @@
  * The suite's base `test` (Playwright `test.extend`, docs/design.md §5): a test body holds only its scenario
  * and assertions. Each kit (kits/*.ts) extends this base with its own fixture, and a spec file that
  * needs several kits composes them with `mergeTests` (as Playwright's own tests/config/*Fixtures.ts).
+ * - `settings` (worker option): the run's settings (suites/lib/settings.ts), set by the config.
  * - `profile`: the resolved target profile.
  * - `api`: a client of the main organization's full-scope live key pool (paced).
  * - `as`: clients by profile role (`as.role('keys.otherOrg')`, `as.scope('meters:read')`,
@@ -18,7 +19,7 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { requestUse, type TargetProfile } from '../contract/profile.ts';
 import type { Module } from '../contract/openapi.ts';
-import { ApiClient, type ClientSession } from './lib/client.ts';
+import { ApiClient, requestTimeoutOf, type ClientSession } from './lib/client.ts';
 import { EVIDENCE_ATTACHMENT, evidenceOf } from '../contract/exchange.ts';
 import { keepWorkerAfterFailure } from './lib/kept-failure.ts';
 import { COVERAGE_ATTACHMENT, observedOf } from '../contract/report/coverage.ts';
@@ -27,6 +28,7 @@ import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
 import { Redactor } from './lib/redact.ts';
 import { targetProfile } from './lib/target.ts';
+import { installSettings, type RunSettings } from './lib/settings.ts';
 import type { CheckState } from '../contract/checks/registry.ts';
 import { arrange } from './lib/arrange.ts';
 
@@ -51,6 +53,9 @@ export interface Roles {
 }
 
 interface WorkerFixtures {
+  /** The run's settings (suites/lib/settings.ts), a Playwright option the config sets. */
+  settings: RunSettings;
+  settingsInstalled: void;
   profile: TargetProfile;
   requestContext: APIRequestContext;
   governor: RateGovernor;
@@ -75,6 +80,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use();
     keepWorkerAfterFailure(testInfo);
   }, { auto: true, ...plumbing }],
+  settings: [undefined as unknown as RunSettings, { option: true, scope: 'worker' }],
+  // Auto: the worker's settings are installed for the code tests call (suites/lib/settings.ts runSettings).
+  settingsInstalled: [async ({ settings }, use) => {
+    installSettings(settings);
+    await use();
+  }, { scope: 'worker', auto: true }],
   profile: [async ({}, use) => use(targetProfile()), { scope: 'worker' }],
   governor: [async ({}, use) => use(new RateGovernor()), { scope: 'worker' }],
   redactor: [async ({ profile }, use) => use(Redactor.forProfile(profile)), { scope: 'worker' }],
@@ -89,9 +100,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await context.dispose();
   }, { scope: 'worker' }],
 
-  session: [async ({ requestContext, profile, governor, redactor, checkState }, use, testInfo) => {
+  session: [async ({ requestContext, profile, governor, redactor, checkState, settings }, use, testInfo) => {
     const session: ClientSession = {
-      request: requestContext, baseUrl: profile.baseUrl, governor, redactor, checkState,
+      request: requestContext, baseUrl: profile.baseUrl, governor, redactor, checkState, requestTimeoutMs: requestTimeoutOf(settings.testTimeout),
       exchanges: [], checkFailures: [], pace: true, lastRead: -1, cookiesSet: false,
       stillPassing: () => testInfo.status === 'passed',
     };

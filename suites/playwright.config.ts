@@ -12,6 +12,7 @@ import { defineConfig } from '@playwright/test';
 import { requestUse } from '../contract/profile.ts';
 import { readRunEnv } from '../contract/run-env.ts';
 import { targetProfile } from './lib/target.ts';
+import { settingsOf, type RunSettings } from './lib/settings.ts';
 
 const run = readRunEnv();
 // The profile's headers, TLS and proxy reach every request through `use` (its CA bundle, through
@@ -35,7 +36,7 @@ const contextDefaults = {
   reducedMotion: 'no-preference', serviceWorkers: 'allow', viewport: { width: 1280, height: 720 },
 } as const;
 
-export default defineConfig({
+export default defineConfig<{}, { settings: RunSettings }>({
   testDir: '.',
   globalSetup: './setup/global-setup.ts',
   workers: run.workers ?? defaultWorkers,
@@ -45,7 +46,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   // No trace, screenshot or video: a trace records every request's headers, keys included.
-  use: { ...contextDefaults, ...use, trace: 'off', screenshot: 'off', video: 'off' },
+  // `settings`: the run's settings as the tests read them (suites/lib/settings.ts).
+  use: { ...contextDefaults, ...use, settings: settingsOf(run), trace: 'off', screenshot: 'off', video: 'off' },
   outputDir: `${reports}/test-results`,
   reporter: [
     // First: turns the failures a worker kept going after back into failures before anything else reads them.

@@ -3,8 +3,8 @@
  * schemas (contract/arbitraries.ts) on top of the operation's recipe (suites/recipes), which supplies
  * what cannot be generated — path ids of real records, references in bodies, server-issued versions.
  *
- * Conventions (as suites/lib/property.ts): a fixed default seed, printed; FC_SEED and FC_RUNS override
- * it and the run count. The number of generated requests per operation and phase is `genBudget()`
+ * Conventions (as suites/lib/property.ts): the run's seed (suites/lib/settings.ts), printed; `run --seed`
+ * and FC_RUNS change it and the run count. The number of generated requests per operation and phase is `genBudget()`
  * (MMS_GEN_BUDGET; default 2), the stateful run's size `statefulBudget()` (the same variable; default
  * 3). Every failure names the seed and a curl command of the failing request, with the key written
  * `$MMS_KEY`.
@@ -19,19 +19,33 @@ import type { Provenance } from '../../contract/provenance.ts';
 import { bodyViolationProvenance, levelOf, parameterViolationProvenance } from './case-provenance.ts';
 import type { PreparedRequest } from '../recipes/index.ts';
 import type { ApiClient } from '../lib/client.ts';
-import { DEFAULT_SEED, genBudget, type GenRequest } from './replay.ts';
+import * as replay from './replay.ts';
+import type { GenRequest } from './replay.ts';
+import { runSettings } from '../lib/settings.ts';
 
 export { NEGATIVE_REQUIREMENTS, brokenKeyword } from './case-provenance.ts';
-export { DEFAULT_BUDGET, DEFAULT_SEED, DEFAULT_STATEFUL_BUDGET, commandsReplay, curlOf, genBudget, genParameters, statefulBudget, reproducible, requestDigest, sequenceFailure, type GenRequest } from './replay.ts';
+export { DEFAULT_BUDGET, DEFAULT_SEED, DEFAULT_STATEFUL_BUDGET, curlOf, reproducible, sequenceFailure, type GenRequest } from './replay.ts';
+
+/** Generated requests per operation and phase in this run (replay.ts over the run's settings). */
+export const genBudget = (): number => replay.genBudget(runSettings());
+/** The stateful run's budget in this run. */
+export const statefulBudget = (): number => replay.statefulBudget(runSettings());
+/** fast-check parameters of a generative property in this run (replay.ts genParameters). */
+export const genParameters = <T>(seed: number, timeLimitMs?: number): fc.Parameters<T> => replay.genParameters<T>(runSettings(), seed, timeLimitMs);
+/** The command sequence to replay in this run, if any (replay.ts commandsReplay). */
+export const commandsReplay = (): { replayPath?: string } => replay.commandsReplay(runSettings());
+/** The digest of requests (replay.ts requestDigest), their text written where the run's settings say. */
+export const requestDigest = (requests: GenRequest[]): string => replay.requestDigest(requests, runSettings().genDigestDir);
 
 
 /**
- * The seed of this test (FC_SEED or DEFAULT_SEED), printed and attached to the test as an annotation with
+ * The seed of this test (the run's: `run --seed`, FC_SEED), printed and attached to the test as an annotation with
  * the reproduction command, which names `budget` (the stateful run passes its own, `statefulBudget()`).
  */
 export function genSeed(budget = genBudget()): number {
-  const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : DEFAULT_SEED;
-  const path = process.env.FC_PATH ? ` FC_PATH=${process.env.FC_PATH}` : '';
+  const settings = runSettings();
+  const seed = settings.seed;
+  const path = settings.path ? ` FC_PATH=${settings.path}` : '';
   const line = `generative seed=${seed} budget=${budget}${path} — reproduce: FC_SEED=${seed}${path} MMS_GEN_BUDGET=${budget} npx mms-conformance run --grep "${test.info().title}"`;
   test.info().annotations.push({ type: 'fast-check', description: line });
   process.stdout.write(`${line}\n`);

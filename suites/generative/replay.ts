@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRunEnv } from '../../contract/run-env.ts';
 import type fc from 'fast-check';
 
 /** Default seed of the generative phases (FC_SEED, `run --seed`, overrides): the run's seed, contract/run-seed.ts. */
@@ -24,13 +23,17 @@ export const DEFAULT_BUDGET = 2;
  */
 export const DEFAULT_STATEFUL_BUDGET = 3;
 
-/** The budget given (MMS_GEN_BUDGET, else FC_RUNS), if any; throws on a value that is not a positive integer. */
-function givenBudget(): number | undefined {
-  const budget = readRunEnv().genBudget;
-  const raw = budget === undefined ? process.env.FC_RUNS : String(budget);
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`MMS_GEN_BUDGET must be a positive integer, got ${raw}`);
+/**
+ * The run settings the generative tests read (suites/lib/settings.ts RunSettings, passed in: this module
+ * imports no Playwright).
+ */
+export interface GenSettings { genBudget?: number; runs?: number; path?: string; replayPath?: string; testTimeout: number; genDigestDir?: string }
+
+/** The budget given (`run --budget`, MMS_GEN_BUDGET, else FC_RUNS), if any; throws on a value that is not a positive integer. */
+function givenBudget(settings: GenSettings): number | undefined {
+  const n = settings.genBudget ?? settings.runs;
+  if (n === undefined) return undefined;
+  if (!Number.isInteger(n) || n < 1) throw new Error(`MMS_GEN_BUDGET must be a positive integer, got ${n}`);
   return n;
 }
 
@@ -38,13 +41,13 @@ function givenBudget(): number | undefined {
  * Generated requests per operation and phase: MMS_GEN_BUDGET (a positive integer), else FC_RUNS, else
  * DEFAULT_BUDGET. Throws on a value that is not a positive integer.
  */
-export function genBudget(): number {
-  return givenBudget() ?? DEFAULT_BUDGET;
+export function genBudget(settings: GenSettings): number {
+  return givenBudget(settings) ?? DEFAULT_BUDGET;
 }
 
 /** The stateful run's budget: the one given (as `genBudget`), else DEFAULT_STATEFUL_BUDGET. */
-export function statefulBudget(): number {
-  return givenBudget() ?? DEFAULT_STATEFUL_BUDGET;
+export function statefulBudget(settings: GenSettings): number {
+  return givenBudget(settings) ?? DEFAULT_STATEFUL_BUDGET;
 }
 
 /**
@@ -54,9 +57,9 @@ export function statefulBudget(): number {
  * `timeLimitMs` (default: half the test's timeout, contract/run-env.ts testTimeout): a failure found by
  * then is reported with the smallest counterexample reached, before the test's timeout would lose it.
  */
-export function genParameters<T>(seed: number, timeLimitMs = Math.floor((readRunEnv().testTimeout ?? 60_000) / 2)): fc.Parameters<T> {
-  const path = process.env.FC_PATH;
-  return { seed, numRuns: genBudget(), includeErrorInReport: true, interruptAfterTimeLimit: timeLimitMs, ...(path ? { path } : {}) };
+export function genParameters<T>(settings: GenSettings, seed: number, timeLimitMs = Math.floor(settings.testTimeout / 2)): fc.Parameters<T> {
+  const path = settings.path;
+  return { seed, numRuns: genBudget(settings), includeErrorInReport: true, interruptAfterTimeLimit: timeLimitMs, ...(path ? { path } : {}) };
 }
 
 /**
@@ -64,8 +67,8 @@ export function genParameters<T>(seed: number, timeLimitMs = Math.floor((readRun
  * model-based run prints in its counterexample, replays with FC_SEED and FC_PATH exactly the shrunk
  * sequence (fast-check needs all three for commands).
  */
-export function commandsReplay(): { replayPath?: string } {
-  return process.env.FC_REPLAY_PATH ? { replayPath: process.env.FC_REPLAY_PATH } : {};
+export function commandsReplay(settings: GenSettings): { replayPath?: string } {
+  return settings.replayPath ? { replayPath: settings.replayPath } : {};
 }
 
 /** A request as sent: method, path (ids filled in), query (strings or repeated strings), JSON body. */
@@ -119,9 +122,9 @@ export function sequenceFailure(error: unknown, seed: number, baseUrl: string, s
  * integer path ids → `#1`) and 64-hex versions (`aggregateVersion` → `v1`) — so the same choices give the
  * same digest whatever ids and versions the target hands out; run-unique names (`CT … 0x…`) are left
  * out, and a path the target chose by listing is written as the link that chose it (`digestPath`).
- * MMS_GEN_DIGEST_DIR: also write each digest's text to `<dir>/<digest>.txt` (to compare two runs).
+ * `digestDir` (MMS_GEN_DIGEST_DIR): also write each digest's text to `<dir>/<digest>.txt` (to compare two runs).
  */
-export function requestDigest(requests: GenRequest[]): string {
+export function requestDigest(requests: GenRequest[], digestDir?: string): string {
   const ids = new Map<string, string>();
   const versions = new Map<string, string>();
   // Integer ids in paths (custom-field definitions) are numbered too.
@@ -130,7 +133,6 @@ export function requestDigest(requests: GenRequest[]): string {
     .replace(/\b[a-z]{2,5}_[0-9a-z]{8,}\b/g, (id) => ids.get(id) ?? (ids.set(id, `#${ids.size + 1}`), ids.get(id)!))
     .replace(/\d+x[0-9a-z]+x[0-9a-z]+/g, 'uid');
   const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  const dir = process.env.MMS_GEN_DIGEST_DIR;
-  if (dir) writeFileSync(join(dir, `${digest}.txt`), `${text}\n`);
+  if (digestDir) writeFileSync(join(digestDir, `${digest}.txt`), `${text}\n`);
   return digest;
 }

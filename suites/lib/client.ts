@@ -11,7 +11,6 @@
  */
 import { arrangingNow } from './arrange.ts';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { readRunEnv } from '../../contract/run-env.ts';
 import { runChecks, type CheckState } from '../../contract/checks/registry.ts';
 import { operationFor } from '../../contract/spec-index.ts';
 import { buildExchange, MAX_BODY_CHARS, type CheckFailure, type Exchange, type ExchangeInput } from '../../contract/exchange.ts';
@@ -59,10 +58,15 @@ export interface ClientSession {
   stillPassing: () => boolean;
   /** Whether a response set a cookie (the request context is the worker's: the session clears them at the test's end). */
   cookiesSet: boolean;
+  /** A request's timeout, in ms: half the test's (the `settings` option's testTimeout), at most 30 s (requestTimeoutOf). */
+  requestTimeoutMs: number;
 }
 
-/** A request's timeout: half the test's (contract/run-env.ts testTimeout), at most 30 s. */
-const REQUEST_TIMEOUT_MS = Math.min(30_000, Math.floor((readRunEnv().testTimeout ?? 60_000) / 2));
+/** A request's timeout for a test timeout, in ms: half of it, at most 30 s. */
+export function requestTimeoutOf(testTimeoutMs: number): number {
+  return Math.min(30_000, Math.floor(testTimeoutMs / 2));
+}
+
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -165,7 +169,7 @@ export class ApiClient {
       const origin = new Error();
       try {
         [response, buffer] = await sentFromOwnTask(async () => {
-          const answer = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: REQUEST_TIMEOUT_MS });
+          const answer = await s.request.fetch(url.toString(), { method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: s.requestTimeoutMs });
           return [answer, await answer.body()] as const;
         });
       } catch (e) {

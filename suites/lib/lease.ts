@@ -1,15 +1,15 @@
 /**
  * Leases of profile fixtures across the suite's parallel workers: a fixture (a stocked part, a pending
  * work request) is used by one test at a time, or consumed by one test for the whole run. A lease is an
- * atomic `mkdir` in the run's directory (MMS_RUN_DIR, made by the global setup).
+ * atomic `mkdir` in the run's scratch folder (the `settings` option's runDir, made by the CLI).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRunEnv } from '../../contract/run-env.ts';
+import { runSettings } from './settings.ts';
 
 function runDir(): string {
-  const dir = readRunEnv().runDir;
-  if (!dir) throw new Error('MMS_RUN_DIR is not set: run the suite through its Playwright config');
+  const dir = runSettings().runDir;
+  if (!dir) throw new Error('the run has no scratch folder (MMS_RUN_DIR): run the suite through mms-conformance run');
   return dir;
 }
 

@@ -1,4 +1,5 @@
 /** The spec's operations as the suite's operation-wide tests need them. */
+import { runSettings } from './settings.ts';
 import { loadOperations, loadScopes, type Operation } from '../../contract/openapi.ts';
 
 /** Requirement proving that a scope grants its operations (Authentication, the scope table). */
@@ -62,9 +63,9 @@ const ROTATED_SCOPES = 3;
  * ROTATED_SCOPES more, chosen by the operation's position `index` so that across the 55 operations every
  * single-scope key is tried on many operations it must not reach (a quick gate, not a certification).
  */
-export function otherScopesToTry(op: Operation, index: number): string[] {
+export function otherScopesToTry(op: Operation, index: number, matrix = runSettings().scopeMatrix): string[] {
   const others = scopes.filter((s) => s !== op.scope);
-  if (process.env.MMS_SCOPE_MATRIX !== 'sample') return others;
+  if (matrix !== 'sample') return others;
   const families = new Set(op.path.split('/').flatMap((segment) => PATH_FAMILIES[segment] ?? []));
   const named = others.filter((s) => families.has(s.split(':')[0]!));
   const rest = others.filter((s) => !named.includes(s));

@@ -9,15 +9,17 @@
  */
 import fc from 'fast-check';
 import { test } from '@playwright/test';
-import { exploreSeeds, runSeed, seedsToTry } from '../../contract/run-seed.ts';
+import { seedsToTry } from '../../contract/run-seed.ts';
+import { runSettings } from './settings.ts';
 
 /** Parameters for fc.assert with `seed` (default: the run's) and the run count (FC_RUNS or `defaultRuns`); printed and annotated. */
-export function propertyParameters<T>(defaultRuns: number, seed = runSeed()): fc.Parameters<T> {
-  const numRuns = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : defaultRuns;
+export function propertyParameters<T>(defaultRuns: number, seed = runSettings().seed): fc.Parameters<T> {
+  const settings = runSettings();
+  const numRuns = settings.runs ?? defaultRuns;
   const line = `fast-check seed=${seed} runs=${numRuns} — reproduce: npx mms-conformance run --seed ${seed} --grep "${test.info().title}" (FC_RUNS=${numRuns})`;
   test.info().annotations.push({ type: 'fast-check', description: line });
   process.stdout.write(`${line}\n`);
-  return { seed, numRuns, endOnFailure: true, ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}) };
+  return { seed, numRuns, endOnFailure: true, ...(settings.path ? { path: settings.path } : {}) };
 }
 
 /**
@@ -26,7 +28,8 @@ export function propertyParameters<T>(defaultRuns: number, seed = runSeed()): fc
  * seed found it, the message ends saying so (`Explored seed N found this failure …; rerun with --seed N.`).
  */
 export async function assertProperty<Ts>(property: fc.IAsyncProperty<Ts> | fc.IProperty<Ts>, defaultRuns: number): Promise<void> {
-  const seeds = seedsToTry(runSeed(), exploreSeeds());
+  const { seed, exploreSeeds } = runSettings();
+  const seeds = seedsToTry(seed, exploreSeeds);
   for (const [i, seed] of seeds.entries()) {
     try {
       await fc.assert(property as fc.IAsyncProperty<Ts>, propertyParameters<Ts>(defaultRuns, seed));

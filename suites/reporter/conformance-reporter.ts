@@ -136,8 +136,8 @@ export default class ConformanceReporter implements Reporter {
       finishedAt: new Date((result.startTime ?? this.startedAt).getTime() + (result.duration ?? Date.now() - this.startedAt.getTime())),
       shard: shard ? { current: shard.current, total: shard.total } : null,
       waivers: run.waivers ? loadWaivers(run.waivers) : [],
-      seed: runSeed(),
-      exploreSeeds: exploreSeeds(),
+      seed: runSeed(run),
+      exploreSeeds: exploreSeeds(run),
     });
     this.report.coverage = computeCoverage(loadOperations(), mergeObserved(this.observed));
     let paths: ReturnType<typeof writeReports>;

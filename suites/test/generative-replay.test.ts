@@ -6,7 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
-import { commandsReplay, genParameters, sequenceFailure, type GenRequest } from '../generative/replay.ts';
+import { commandsReplay, genParameters, sequenceFailure, type GenRequest, type GenSettings } from '../generative/replay.ts';
 import { withRerunCommand } from '../reporter/property-failure.ts';
 
 /** The message fast-check's assert throws, or '' when the property holds. */
@@ -38,16 +38,11 @@ function sentProperty(sent: GenRequest[][]) {
   });
 }
 
-test.afterEach(() => {
-  delete process.env.FC_PATH;
-  delete process.env.FC_REPLAY_PATH;
-  delete process.env.MMS_GEN_BUDGET;
-});
 
 test('a failure prints its seed, path and shrunk sequence; FC_SEED + FC_PATH replay exactly that counterexample', async () => {
-  process.env.MMS_GEN_BUDGET = '200';
+  const settings: GenSettings = { testTimeout: 60_000, genBudget: 200 };
   const sent: GenRequest[][] = [];
-  const first = await failure(() => fc.assert(sentProperty(sent), genParameters(1234)));
+  const first = await failure(() => fc.assert(sentProperty(sent), genParameters(settings, 1234)));
   expect(first).toMatch(/^Property failed after \d+ tests/);
   const rerun = /Rerun: FC_SEED=(-?\d+) FC_PATH=([\d:]+) npx mms-conformance run --grep "(.*)"$/m.exec(withRerunCommand(first, 'a "quoted" title'));
   expect(rerun, withRerunCommand(first, 't')).not.toBeNull();
@@ -59,16 +54,16 @@ test('a failure prints its seed, path and shrunk sequence; FC_SEED + FC_PATH rep
   expect(first).toContain('── sequence of 3 requests (seed=7):');
   expect(first).toContain(`  3. curl -sS -i -X POST 'http://127.0.0.1:4010/v1/work-orders/wo_1/other-costs' -H "Authorization: Bearer $MMS_KEY" -H 'Content-Type: application/json' --data-raw '{"amount_minor":501}'`);
 
-  process.env.FC_PATH = rerun![2];
+  settings.path = rerun![2];
   const replayed: GenRequest[][] = [];
-  const second = await failure(() => fc.assert(sentProperty(replayed), genParameters(Number(rerun![1]))));
+  const second = await failure(() => fc.assert(sentProperty(replayed), genParameters(settings, Number(rerun![1]))));
   expect(counterexampleOf(second), 'the replay reaches the same counterexample').toBe(shrunk);
   expect(replayed.length, 'the replay runs that one case and nothing else').toBe(1);
   expect(replayed[0]).toEqual(sent[sent.length - 1]);
 });
 
 test('a model-based run (fc.commands) replays its shrunk command sequence from FC_SEED + FC_PATH', async () => {
-  process.env.MMS_GEN_BUDGET = '100';
+  const settings: GenSettings = { testTimeout: 60_000, genBudget: 100 };
   type Model = { deleted: boolean };
   type Real = { log: string[] };
   class Del implements fc.Command<Model, Real> {
@@ -85,16 +80,16 @@ test('a model-based run (fc.commands) replays its shrunk command sequence from F
     }
     toString = () => 'get';
   }
-  const makeProperty = () => fc.property(fc.commands([fc.constant(new Del()), fc.constant(new Get())], { maxCommands: 20, ...commandsReplay() }), (cmds) => {
+  const makeProperty = () => fc.property(fc.commands([fc.constant(new Del()), fc.constant(new Get())], { maxCommands: 20, ...commandsReplay(settings) }), (cmds) => {
     fc.modelRun(() => ({ model: { deleted: false }, real: { log: [] } }), cmds);
   });
-  const first = await failure(() => fc.assert(makeProperty(), genParameters(99)));
+  const first = await failure(() => fc.assert(makeProperty(), genParameters(settings, 99)));
   expect(counterexampleOf(first), 'shrunk to the two deletes and the read').toMatch(/^\[delete,delete,get( \/\*replayPath=.*\*\/)?\]$/);
   const rerun = /FC_SEED=(-?\d+) FC_PATH=([\d:]+) FC_REPLAY_PATH=(\S+) /.exec(withRerunCommand(first, 't'))!;
   expect(rerun, withRerunCommand(first, 't')).not.toBeNull();
-  process.env.FC_PATH = rerun[2];
-  process.env.FC_REPLAY_PATH = rerun[3];
-  // The property is built again, as a replaying run builds it (the arbitrary reads FC_REPLAY_PATH).
-  const second = await failure(() => fc.assert(makeProperty(), genParameters(Number(rerun[1]))));
+  settings.path = rerun[2];
+  settings.replayPath = rerun[3];
+  // The property is built again, as a replaying run builds it (the arbitrary reads the replay path).
+  const second = await failure(() => fc.assert(makeProperty(), genParameters(settings, Number(rerun[1]))));
   expect(counterexampleOf(second), 'the replay reaches the same sequence').toBe(counterexampleOf(first));
 });

@@ -1,19 +1,20 @@
 /**
  * The run's seed (contract/run-seed.ts, docs/vendors.md "Seeds and determinism"): fixed by default,
- * FC_SEED (`run --seed`) changes it; `run --explore-seeds K` adds K fresh seeds per property, and a
+ * `run --seed` (FC_SEED) changes it; `run --explore-seeds K` adds K fresh seeds per property, and a
  * failure an explored seed found names it.
  */
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { DEFAULT_SEED, exploreSeeds, runSeed, seedsToTry } from '../../contract/run-seed.ts';
 import { assertProperty } from '../lib/property.ts';
+import { installSettings } from '../lib/settings.ts';
 
-test('the seed is fixed by default and FC_SEED changes it; a value that is not an integer is refused', () => {
+test('the seed is fixed by default and --seed changes it; a value that is not an integer is refused', () => {
   expect(runSeed({})).toBe(DEFAULT_SEED);
-  expect(runSeed({ FC_SEED: '7' })).toBe(7);
-  expect(() => runSeed({ FC_SEED: 'seven' })).toThrow(/FC_SEED=seven is not an integer/);
+  expect(runSeed({ seed: 7 })).toBe(7);
+  expect(() => runSeed({ seed: Number('seven') })).toThrow(/must be an integer, got NaN/);
   expect(exploreSeeds({})).toBe(0);
-  expect(exploreSeeds({ MMS_EXPLORE_SEEDS: '3' })).toBe(3);
+  expect(exploreSeeds({ exploreSeeds: 3 })).toBe(3);
 });
 
 test('exploring keeps the run\'s seed first and adds distinct fresh ones', () => {
@@ -32,23 +33,13 @@ test('the same seed draws the same cases; a property failing only under an explo
     await assertProperty(fc.property(fc.integer(), (n) => { seen.push(n); }), 5);
     return seen;
   };
-  const saved = { seed: process.env.FC_SEED, explore: process.env.MMS_EXPLORE_SEEDS, runs: process.env.FC_RUNS };
-  try {
-    delete process.env.FC_RUNS;
-    process.env.FC_SEED = '42';
-    delete process.env.MMS_EXPLORE_SEEDS;
-    expect(await drawn()).toEqual(await drawn());
-    process.env.MMS_EXPLORE_SEEDS = '2';
-    // Passes its first 5 cases (the run's seed), fails every case after: only an explored seed can find it.
-    let calls = 0;
-    const failure = await assertProperty(fc.property(fc.integer(), () => ++calls <= 5), 5).then(() => undefined, (e: Error) => e.message);
-    expect(failure).toMatch(/Explored seed (\d+) found this failure \(the run's seed 42 did not\); rerun with --seed \1\.$/);
-    const explored = /Explored seed (\d+)/.exec(failure!)![1];
-    expect(failure).toContain(`seed: ${explored}`);
-  } finally {
-    for (const [name, value] of [['FC_SEED', saved.seed], ['MMS_EXPLORE_SEEDS', saved.explore], ['FC_RUNS', saved.runs]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
+  installSettings({ seed: 42, exploreSeeds: 0, testTimeout: 60_000 });
+  expect(await drawn()).toEqual(await drawn());
+  installSettings({ seed: 42, exploreSeeds: 2, testTimeout: 60_000 });
+  // Passes its first 5 cases (the run's seed), fails every case after: only an explored seed can find it.
+  let calls = 0;
+  const failure = await assertProperty(fc.property(fc.integer(), () => ++calls <= 5), 5).then(() => undefined, (e: Error) => e.message);
+  expect(failure).toMatch(/Explored seed (\d+) found this failure \(the run's seed 42 did not\); rerun with --seed \1\.$/);
+  const explored = /Explored seed (\d+)/.exec(failure!)![1];
+  expect(failure).toContain(`seed: ${explored}`);
 });

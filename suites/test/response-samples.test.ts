@@ -16,7 +16,7 @@ import type { TestOutcome } from '../../contract/report/model.ts';
 function session(passing = true): ClientSession {
   return {
     request: undefined as never, baseUrl: 'http://127.0.0.1:1/v1', governor: undefined as never, redactor: undefined as never,
-    checkState: { requestIds: new Set() }, exchanges: [], checkFailures: [], pace: true, lastRead: -1, cookiesSet: false,
+    checkState: { requestIds: new Set() }, exchanges: [], checkFailures: [], pace: true, lastRead: -1, cookiesSet: false, requestTimeoutMs: 30_000,
     stillPassing: () => passing,
   };
 }
