@@ -151,6 +151,25 @@ export function compileRequestValidators(view: SchemaView = 'full'): Map<string,
 }
 
 /**
+ * A path segment percent-decoded; a malformed escape (`%ZZ`) stays literal, as in the query string
+ * (mock/http/query.ts), so the value is present and judged by its schema: a string id no record has
+ * (404, documented for every operation with an id), an integer or enum member that is none (400).
+ */
+function decodedSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+      try {
+        return decodeURIComponent(escape);
+      } catch {
+        return escape;
+      }
+    });
+  }
+}
+
+/**
  * Compiles one operation's request validator with `ajv`: a registry of `view` (createSchemaRegistry,
  * whose compiles then come from the disk cache of compiled schemas) or a cached compiler of `view`
  * (contract/schema-cache.ts). Cross-field sentences need a verbose one.
@@ -171,14 +190,7 @@ export function compileRequestValidator(registry: SchemaCompiler, operation: Ope
         for (const p of compiled.path.list) {
           const raw = path[p.name];
           if (raw === undefined) continue;
-          let decoded: string;
-          try {
-            decoded = decodeURIComponent(raw);
-          } catch {
-            errors.push({ in: 'path', name: p.name, message: 'is not valid percent-encoding' });
-            continue;
-          }
-          obj[p.name] = coerce(decoded, p.schema);
+          obj[p.name] = coerce(decodedSegment(raw), p.schema);
         }
         if (!compiled.path.validate(obj)) errors.push(...fieldErrors(compiled.path.validate.errors, 'path'));
         Object.assign(values, obj);
