@@ -1,10 +1,11 @@
 /**
  * Two readings of the spec's JSON Schemas, for Ajv:
- * - `stated`: only what the description states. Schema nodes marked `x-inferred` accept anything and
- *   `x-inferred-enum` is ignored. The suite validates responses with this view, so inferred shapes never
- *   decide certification.
- * - `full`: the stated rules plus the mock's inferred ones (`x-inferred-enum` becomes `enum`). The mock
- *   validates requests with this view.
+ * - `stated`: only what the description states. Schema nodes marked `x-inferred` accept anything. The
+ *   suite validates responses with this view, so inferred shapes never decide certification.
+ * - `full`: the stated rules plus the mock's inferred shapes. The mock validates requests with this view.
+ * In neither view is `x-inferred-enum` an `enum`: it lists the values the mock issues where the
+ * description does not show the value set, and the mock accepts any string there, as the schema that
+ * tools read allows (docs/freedoms.md, "Inferred value lists").
  * Both rewrite `#/components/schemas/X` references to absolute ids and drop `x-*` annotations, and
  * both turn a forbidden member spelled `{ not: {} }` (the spec's portable form: some OpenAPI tools
  * reject boolean subschemas) back into the equivalent `false`, so Ajv reports it as before
@@ -33,8 +34,6 @@ export function toView(schema: JsonSchema, view: SchemaView): JsonSchema {
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$ref' && typeof value === 'string') {
       out.$ref = value.startsWith('#/components/schemas/') ? SCHEMA_BASE + value.slice('#/components/schemas/'.length) : value;
-    } else if (key === 'x-inferred-enum') {
-      if (view === 'full' && schema.enum === undefined) out.enum = value;
     } else if (key.startsWith('x-') || key === 'example') {
       continue;
     } else if (SCHEMA_MAPS.has(key)) {
