@@ -151,23 +151,12 @@ export function compileRequestValidators(view: SchemaView = 'full'): Map<string,
 }
 
 /**
- * A path segment percent-decoded; a malformed escape (`%ZZ`) stays literal, as in the query string
- * (mock/http/query.ts), so the value is present and judged by its schema: a string id no record has
- * (404, documented for every operation with an id), an integer or enum member that is none (400).
+ * A path segment percent-decoded, a malformed escape (`%ZZ`) left literal as in the query string
+ * (mock/http/query.ts): the value is present and judged by its schema (a string id no record has: 404).
  */
-function decodedSegment(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
-      try {
-        return decodeURIComponent(escape);
-      } catch {
-        return escape;
-      }
-    });
-  }
-}
+const decodedSegment = (raw: string): string => raw.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+  try { return decodeURIComponent(run); } catch { return run; }
+});
 
 /**
  * Compiles one operation's request validator with `ajv`: a registry of `view` (createSchemaRegistry,
