@@ -4,7 +4,7 @@
  * a measurement is invalid (a non-2xx answer, a socket error).
  *
  *   npm run bench                                  # everything (about 10 minutes)
- *   npm run bench -- --only throughput,walk       # some parts: throughput, path, walk, memory, startup, failing, suite, remote, state
+ *   npm run bench -- --only throughput,walk       # some parts: throughput, path, walk, memory, startup, failing, suite, remote, state, install
  *   npm run bench -- --duration 5 --rounds 3 --memory-requests 200000
  *
  * The machine may be noisy: rounds are interleaved and medians compared; read ratios, not absolute
@@ -22,8 +22,9 @@ import { requestPath, type RequestPathReport } from './request-path.ts';
 import { walk, type WalkReport } from './walk.ts';
 import { remoteRun, suiteRun, type SuiteReport } from './suite.ts';
 import { stateCost, type StateReport } from './state.ts';
+import { installCost, type InstallReport } from './install.ts';
 
-const PARTS = ['throughput', 'path', 'walk', 'memory', 'startup', 'failing', 'suite', 'remote', 'state'] as const;
+const PARTS = ['throughput', 'path', 'walk', 'memory', 'startup', 'failing', 'suite', 'remote', 'state', 'install'] as const;
 type Part = (typeof PARTS)[number];
 
 const positive = (name: string) => (value: string): number => {
@@ -48,8 +49,13 @@ const program = new Command('bench')
   .option('--startups <n>', 'start-ups of npm run mock', positive('--startups'), 3)
   .option('--mutant <name>', 'the mutant of the failing part (mock/mutants/catalog.ts)', 'success-as-text')
   .option('--latency <ms>', 'latency added to every request of the remote part', positive('--latency'), 50)
+  .option('--installs <n>', 'tarball installs of the install part', positive('--installs'), 3)
+  .option('--install-cache <cache>', 'npm cache of the install part: cold (a fresh one per install) or warm (yours)', (v) => {
+    if (v !== 'cold' && v !== 'warm') throw new InvalidArgumentError('--install-cache must be cold or warm');
+    return v;
+  }, 'cold')
   .parse();
-const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; pathKeys: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number }>();
+const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; pathKeys: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number; installs: number; installCache: 'cold' | 'warm' }>();
 
 interface Target { name: string; measured: string; target: string; met: boolean }
 
@@ -57,7 +63,7 @@ const log = (line: string) => process.stderr.write(`  ${line}\n`);
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 const targets: Target[] = [];
 const problems: string[] = [];
-const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; path?: RequestPathReport; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; state?: StateReport[]; targets: Target[]; problems: string[] } = {
+const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; path?: RequestPathReport; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; state?: StateReport[]; install?: InstallReport; targets: Target[]; problems: string[] } = {
   startedAt: new Date().toISOString(),
   command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
   node: process.version,
@@ -132,6 +138,13 @@ if (opts.only.includes('remote')) {
   const r = (report.remote = await remoteRun(opts.latency, log));
   targets.push({ name: `remote-like run (+${r.latencyMs} ms per request): tests failed`, measured: `${r.tests.failed} of ${r.tests.total} (${fixed(r.wallMs / 1000, 1)} s, ${r.requests.toLocaleString('en')} requests)`, target: '0', met: r.tests.failed === 0 });
   if (r.tests.failed > 0) problems.push(`remote: failed tests: ${r.failedTests.join('; ')}`);
+}
+if (opts.only.includes('install')) {
+  process.stderr.write(`install (npm pack, then the docs' install into an empty folder; ${opts.installCache} npm cache)\n`);
+  const r = (report.install = await installCost(opts.installs, opts.installCache, log));
+  const failed = r.runs.filter((x) => x.code !== 0).length;
+  if (failed) problems.push(`install: ${failed} of ${r.runs.length} installs failed`);
+  targets.push({ name: `tarball install into an empty folder (${r.command}; ${r.cache} cache; median of ${r.runs.length})`, measured: `${(r.wallMs / 1000).toFixed(1)} s, ${r.warnings} warning lines, native build: ${r.nativeBuilt ? 'yes' : 'no'}`, target: '≤ 60 s, no warning, nothing compiled', met: r.wallMs <= 60_000 && r.warnings === 0 && !r.nativeBuilt });
 }
 if (opts.only.includes('state')) {
   process.stderr.write('state stores (memory, file, PostgreSQL; interleaved rounds)\n');

@@ -1,5 +1,5 @@
 /**
- * The command-line tools the kit starts (Playwright's runner, Prism's proxy), found through Node's module
+ * The command-line tools the kit starts (Playwright's runner), found through Node's module
  * resolution from this file, never by a path relative to the kit's folder: installed as a dependency, the
  * kit's own node_modules may be empty because npm hoisted its dependencies into the caller's.
  */
@@ -19,7 +19,7 @@ export function binScript(pkg: string, bin: string): string {
   try {
     manifest = require.resolve(`${pkg}/package.json`);
   } catch {
-    throw new Error(`${pkg} is not installed (reinstall the kit: npm install mms-conformance-kit)`);
+    throw new Error(`${pkg} is not installed (reinstall the kit from its tarball: docs/vendors.md, "Install")`);
   }
   const field = (JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: string | Record<string, string> }).bin;
   const rel = typeof field === 'string' ? field : field?.[bin];
@@ -30,11 +30,6 @@ export function binScript(pkg: string, bin: string): string {
 /** `node <script>` of Playwright's runner: the command and its leading arguments. */
 export function playwrightCommand(): [string, string[]] {
   return [process.execPath, [binScript('@playwright/test', 'playwright')]];
-}
-
-/** `node <script>` of Prism's CLI: the command and its leading arguments. */
-export function prismCommand(): [string, string[]] {
-  return [process.execPath, [binScript('@stoplight/prism-cli', 'prism')]];
 }
 
 /** Whether this kit lies under a node_modules folder (installed as a dependency, not a clone). */

@@ -12,14 +12,25 @@ import type { Verdict } from '../contract/report/model.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, sigint: 130, sigterm: 143 } as const;
 
-/** The table above as `--help` prints it. */
-export const EXIT_CODE_HELP = `Exit codes:
+/**
+ * The table above as a command's `--help` prints it, naming only options that command has: `run` has
+ * --baseline and --strict, `report merge` neither.
+ */
+export function exitCodeHelp(command: 'run' | 'merge'): string {
+  const one = command === 'run'
+    ? `not conformant; incomplete without --allow-incomplete; a must requirement regressed against
+       --baseline; with --strict any failed test`
+    : 'not conformant; incomplete without --allow-incomplete';
+  const two = command === 'run'
+    ? `bad usage, profile, waivers, report or output folder; unreachable target; a run whose setup
+       failed or that executed no test (e.g. a --grep matching nothing)`
+    : 'bad usage, waivers, signing key or output folder; unreadable shard reports; a missing shard';
+  return `Exit codes:
   0    conformant; or incomplete with --allow-incomplete
-  1    not conformant; incomplete without --allow-incomplete; a must requirement regressed against
-       --baseline; with --strict any failed test
-  2    bad usage, profile, waivers, report or output folder; unreachable target; a run whose setup
-       failed or that executed no test (e.g. a --grep matching nothing); a missing shard in report merge
-  130  interrupted (SIGINT), 143 terminated (SIGTERM): the run is stopped, no verdict is written`;
+  1    ${one}
+  2    ${two}
+  130  interrupted (SIGINT), 143 terminated (SIGTERM): the ${command === 'run' ? 'run' : 'merge'} is stopped, no verdict is written`;
+}
 
 /** An error the CLI reports as one line and exit code 2. */
 export class UsageError extends Error {}

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ROOT } from '../contract/paths.ts';
 import type { MockCommandOptions } from '../mock/main.ts';
-import { EXIT, EXIT_CODE_HELP, Interrupted, UsageError } from './exit-codes.ts';
+import { EXIT, exitCodeHelp, Interrupted, UsageError } from './exit-codes.ts';
 import type { RunOptions } from './run.ts';
 import { addProxyCommand } from './proxy.ts';
 import { addClientReportCommand } from './client-report.ts';
@@ -94,7 +94,7 @@ export async function buildProgram(only?: (typeof COMMANDS)[number]): Promise<Co
     .option('--sign-key <file>', 'an Ed25519 private key PEM: sign <output>/manifest.json into manifest.json.sig')
     .option('--no-profile-check', 'skip the provisioning check of the profile (profile check) before the run')
     .addHelpText('after', `
-${EXIT_CODE_HELP}
+${exitCodeHelp('run')}
 Examples:
   ${NAME} run
   ${NAME} run --target https://mms.example.com/v1 --profile my-target.json --family METER,AUTH
@@ -125,8 +125,9 @@ Examples:
       .option('--output <dir>', 'where the merged reports go', 'reports')
       .option('--waivers <file>', 'known deviations to apply')
       .option('--allow-incomplete', 'exit 0 when the merged verdict is incomplete')
-      .addHelpText('after', `\n${EXIT_CODE_HELP}`)
-      .action((dirs: string[], opts: { output: string; waivers?: string; allowIncomplete?: boolean }) => exitWith(async () => (await import('./report.ts')).mergeReports(dirs, opts.output, opts)));
+      .option('--sign-key <file>', 'an Ed25519 private key PEM: sign <output>/manifest.json into manifest.json.sig')
+      .addHelpText('after', `\n${exitCodeHelp('merge')}`)
+      .action((dirs: string[], opts: { output: string; waivers?: string; allowIncomplete?: boolean; signKey?: string }) => exitWith(async () => (await import('./report.ts')).mergeReports(dirs, opts.output, opts)));
     report
       .command('diff')
       .description('List regressions and fixes from report A to report B; exit 1 when a must requirement of B regressed')
@@ -139,7 +140,7 @@ Examples:
       .command('verify')
       .description("Check a run's bundle: every report file against manifest.json's SHA-256 and, with --public-key, manifest.json.sig; exit 1 on any mismatch")
       .argument('<dir>', 'the output folder of a run')
-      .option('--public-key <file>', 'the Ed25519 public key PEM matching run --sign-key')
+      .option('--public-key <file>', 'the Ed25519 public key PEM of the key that signed manifest.json')
       .action((dir: string, opts: { publicKey?: string }) => exitWith(async () => (await import('./manifest.ts')).verifyCommand(dir, opts.publicKey)));
   }
 
@@ -147,9 +148,10 @@ Examples:
     const profile = program.command('profile').description('Write a starter target profile, or check what a target has provisioned');
     profile
       .command('init')
-      .description('Write a starter profile: every role and fixture, each with a $comment saying what to provision and what it unlocks')
+      .description('Write a starter profile: the roles and fixtures a first run needs, one $comment per section')
       .option('--output <file>', 'where to write it', 'target-profile.json')
-      .action((opts: { output: string }) => exitWith(async () => (await import('./profile.ts')).initProfile(opts.output)));
+      .option('--full', 'every role and fixture the suite can use, each with a $comment saying what to provision and what it unlocks')
+      .action((opts: { output: string; full?: boolean }) => exitWith(async () => (await import('./profile.ts')).initProfile(opts.output, opts.full)));
     profile
       .command('check')
       .description("Check the target's provisioning without changing its data (reads, and writes that cannot succeed): one line per entry (ok, wrong: ..., missing), then the requests spent; exit 1 on any wrong entry")

@@ -31,6 +31,8 @@ export interface Manifest {
   /** The run's seed (conformance.json run.seed): rerun with `--seed` for the same verdicts; null when not recorded. */
   seed: number | null;
   files: Record<string, string>;
+  /** A merged run (`report merge`): the SHA-256 of each shard's blob report, by file name. */
+  shards?: Record<string, string>;
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -60,8 +62,8 @@ export function loadSigningKey(file: string): KeyObject {
   }
 }
 
-/** Writes manifest.json (and manifest.json.sig with `signingKey`) into `dir` for the report there. */
-export function writeManifest(dir: string, report: ConformanceReport, profileFile: string | undefined, signingKey?: KeyObject): Manifest {
+/** Writes manifest.json (and manifest.json.sig with `signingKey`) into `dir` for the report there; `extra.shards` for a merged run. */
+export function writeManifest(dir: string, report: ConformanceReport, profileFile: string | undefined, signingKey?: KeyObject, extra: Pick<Manifest, 'shards'> = {}): Manifest {
   const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
   const files: Record<string, string> = {};
   for (const name of Object.values(REPORT_FILES)) if (existsSync(resolve(dir, name))) files[name] = sha256(readFileSync(resolve(dir, name)));
@@ -75,6 +77,7 @@ export function writeManifest(dir: string, report: ConformanceReport, profileFil
     verdict: report.verdict,
     seed: report.run.seed ?? null,
     files,
+    ...extra,
   };
   const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(resolve(dir, MANIFEST_FILE), bytes);
@@ -108,7 +111,7 @@ export function manifestFileProblems(dir: string, manifest: unknown): string[] {
 /** The problems of the bundle in `dir` (empty when every hash, and the signature when a key is given, match). Throws UsageError when there is no manifest or the key cannot be read. */
 export function bundleProblems(dir: string, publicKeyFile?: string): string[] {
   const manifestPath = resolve(dir, MANIFEST_FILE);
-  if (!existsSync(manifestPath)) throw new UsageError(`${dir} holds no ${MANIFEST_FILE} (written by run)`);
+  if (!existsSync(manifestPath)) throw new UsageError(`${dir} holds no ${MANIFEST_FILE} (written by run and report merge)`);
   const bytes = readFileSync(manifestPath);
   let manifest: unknown;
   try {

@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { runEnvFor, type RunEnv, type RunOutcome } from '../contract/run-env.ts';
 import { nodeOptionsWithTsx, playwrightCommand } from './bins.ts';
 import { Interrupted, UsageError } from './exit-codes.ts';
@@ -38,15 +39,16 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
  * Runs `playwright <args>` in the caller's working directory (reports land there; give config files as
  * absolute paths) with the run's settings; resolves to the reporter's outcome
  * once a verdict was written; `extraEnv` adds variables (NODE_EXTRA_CA_CERTS); `spawned` is called once the
- * runner's process is started. `noTests` is the error when the run holds no selected test. Throws Interrupted when the CLI was signalled, UsageError (one line) when
+ * runner's process is started; standard output lines matching `quiet` are not printed. `noTests` is the error when the run holds no selected test. Throws Interrupted when the CLI was signalled, UsageError (one line) when
  * the run gave no verdict: setup failed, no test executed, reports not written.
  */
-export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTests = 'no test matches the selection (--family, --level, --grep)', extraEnv: NodeJS.ProcessEnv = {}, spawned?: () => void): Promise<RunOutcome> {
+export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTests = 'no test matches the selection (--family, --level, --grep)', extraEnv: NodeJS.ProcessEnv = {}, spawned?: () => void, quiet?: RegExp): Promise<RunOutcome> {
   const scratch = mkdtempSync(join(tmpdir(), 'mms-cli-'));
   const outcomeFile = join(scratch, 'outcome.json');
   const env = { ...runEnvFor({ ...run, outcomeFile }), ...extraEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', NODE_OPTIONS: runnerNodeOptions(), MMS_CLI_PID: String(process.pid) };
   const [command, lead] = playwrightCommand();
-  const child = spawn(command, [...lead, ...args], { cwd: process.cwd(), env, stdio: 'inherit', detached: true });
+  const child = spawn(command, [...lead, ...args], { cwd: process.cwd(), env, stdio: ['inherit', quiet ? 'pipe' : 'inherit', 'inherit'], detached: true });
+  if (quiet) createInterface({ input: child.stdout!, crlfDelay: Infinity }).on('line', (line) => quiet.test(line) || process.stdout.write(`${line}\n`));
   spawned?.();
   let received: 'SIGINT' | 'SIGTERM' | undefined;
   let killTimer: NodeJS.Timeout | undefined;

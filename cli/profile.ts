@@ -13,16 +13,16 @@ import { assertReachable } from '../suites/lib/target.ts';
 import { EXIT, UsageError } from './exit-codes.ts';
 import { checkProvisioning, formatCheck, wrongLines, type CheckResult } from './profile-check.ts';
 
-/** Writes the starter profile to `output`; refuses to overwrite a file. Throws UsageError. */
-export function initProfile(output: string): number {
+/** Writes the starter profile (`full`: every role and fixture) to `output`; refuses to overwrite a file. Throws UsageError. */
+export function initProfile(output: string, full = false): number {
   const file = resolve(output);
   if (existsSync(file)) throw new UsageError(`${output} exists; choose another --output`);
   try {
-    writeFileSync(file, `${JSON.stringify(starterProfile(), null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify(starterProfile(full), null, 2)}\n`);
   } catch (e) {
     throw new UsageError(`cannot write ${output}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  process.stdout.write(`Wrote ${output}: fill in what you provisioned (each entry's $comment says what), then run mms-conformance profile check --profile ${output}\n`);
+  process.stdout.write(`Wrote ${output}: fill in what you provisioned (the $comment members say what), then run mms-conformance profile check --profile ${output}\n`);
   return EXIT.ok;
 }
 

@@ -3,10 +3,13 @@
  * "Baselines").
  * merge: the blob reports of `run --shard i/n` runs (blob/shard-i-of-n.zip) are merged by
  * `playwright merge-reports` and replayed through the conformance reporter, so the merged verdicts equal
- * a single run's; every shard 1..n must be there.
+ * a single run's; every shard 1..n must be there. The merged folder gets its own manifest.json (signed
+ * with --sign-key, checked by `report verify`, docs/vendors.md "The certification bundle"); the staging
+ * copy of the blobs is removed, and Playwright's own lines after the verdict are not printed.
  * diff: regressions and fixes between two conformance.json files.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { ROOT } from '../contract/paths.ts';
@@ -14,6 +17,7 @@ import type { RunEnv } from '../contract/run-env.ts';
 import { diffReports, formatDiff } from '../contract/report/diff.ts';
 import type { ConformanceReport } from '../contract/report/model.ts';
 import { REPORT_FILES } from '../contract/report/write.ts';
+import { MANIFEST_FILE, SIGNATURE_FILE } from './bundle-files.ts';
 import { EXIT, UsageError, verdictExitCode } from './exit-codes.ts';
 import { checkedOutput, checkedWaivers } from './inputs.ts';
 import { readReport } from './report-file.ts';
@@ -43,20 +47,40 @@ export function checkShards(blobs: string[]): void {
   }
 }
 
+/** `playwright merge-reports`' own progress lines (before and after the verdict): the merge prints only the kit's. */
+const MERGE_PROGRESS = /^(merging reports from |extracting: |merging events$|processing test events$|building final report$|finished building report$)/;
+
+/** What `report merge` takes beside the shard folders. */
+export interface MergeOptions { waivers?: string; allowIncomplete?: boolean; signKey?: string }
+
 /** Merges shard outputs into `output`; resolves to the exit code of the merged verdict. Throws UsageError, Interrupted. */
-export async function mergeReports(dirs: string[], output: string, options: { waivers?: string; allowIncomplete?: boolean } = {}): Promise<number> {
+export async function mergeReports(dirs: string[], output: string, options: MergeOptions = {}): Promise<number> {
+  const { loadSigningKey, writeManifest } = await import('./manifest.ts');
+  const signingKey = options.signKey ? loadSigningKey(options.signKey) : undefined;
   const blobs = dirs.flatMap((dir) => blobsOf(resolve(dir)));
   checkShards(blobs);
   const run: Partial<RunEnv> = { reportsDir: checkedOutput(output), waivers: options.waivers ? await checkedWaivers(options.waivers) : undefined };
-  const staging = mkdtempSync(join(tmpdir(), 'mms-merge-'));
-  for (const blob of blobs) copyFileSync(blob, join(staging, basename(blob)));
   const part = dirs.map((d) => join(resolve(d), REPORT_FILES.json)).find((f) => existsSync(f));
   if (part) {
     const target = (JSON.parse(readFileSync(part, 'utf8')) as ConformanceReport).target;
     Object.assign(run, { targetName: target.name, targetUrl: target.baseUrl, targetEmbedded: target.embedded });
   }
-  await runPlaywright(['merge-reports', '--config', resolve(ROOT, 'suites/merge.config.ts'), staging], run, 'the merged blob reports hold no test');
-  return verdictExitCode(readReport(resolve(run.reportsDir!, REPORT_FILES.json)).verdict, options.allowIncomplete);
+  for (const file of [MANIFEST_FILE, SIGNATURE_FILE]) rmSync(resolve(run.reportsDir!, file), { force: true });
+  const staging = mkdtempSync(join(tmpdir(), 'mms-merge-'));
+  try {
+    for (const blob of blobs) copyFileSync(blob, join(staging, basename(blob)));
+    await runPlaywright(['merge-reports', '--config', resolve(ROOT, 'suites/merge.config.ts'), staging], run, 'the merged blob reports hold no test', {}, undefined, MERGE_PROGRESS);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  const report = readReport(resolve(run.reportsDir!, REPORT_FILES.json));
+  writeManifest(run.reportsDir!, report, undefined, signingKey, { shards: shardHashes(blobs) });
+  return verdictExitCode(report.verdict, options.allowIncomplete);
+}
+
+/** The SHA-256 of each shard's blob report, by file name: which parts a merged manifest stands on. */
+function shardHashes(blobs: string[]): Record<string, string> {
+  return Object.fromEntries(blobs.map((b) => [basename(b), createHash('sha256').update(readFileSync(b)).digest('hex')]).sort(([a], [b]) => a!.localeCompare(b!)));
 }
 
 /** Prints the differences from `a` to `b`; resolves to 1 when a `must` requirement of `b` regressed. */

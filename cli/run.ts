@@ -136,7 +136,8 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   // bench and the self-test set; the options win (contract/run-env.ts names them all).
   const own = readRunEnv();
   const carried = { workers: own.workers, genBudget: own.genBudget, testTimeout: own.testTimeout, timingsFile: own.timingsFile, seed: own.seed, exploreSeeds: own.exploreSeeds, runs: own.runs, path: own.path, replayPath: own.replayPath, genDigestDir: own.genDigestDir, scopeMatrix: own.scopeMatrix };
-  const chosen = { workers: o.workers, genBudget: o.budget, seed: o.seed, exploreSeeds: o.exploreSeeds };
+  // The run's seed: a rerun line's FC_SEED (a seed an explored run found) over `--seed`, which also seeds the embedded mock's data.
+  const chosen = { workers: o.workers, genBudget: o.budget, seed: own.seed ?? o.seed, exploreSeeds: o.exploreSeeds };
   const options = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== undefined));
   return { env, args, run: { ...target, ...carried, ...options, reportsDir, waivers, grep, blob, progress: true, reporter: o.reporter } };
 }
@@ -169,7 +170,7 @@ export async function runConformance(o: RunOptions): Promise<number> {
       markTime('cli.targetStart');
       embedded = await startEmbeddedTarget({ seed: o.seed, mutant: mockMutant, variant: mockVariant }, folders);
       markTime('cli.targetReady');
-      run = { ...run, ...embedded.run };
+      run = { ...run, ...embedded.run, mockSeed: o.seed, mockMutant, mockVariant };
     }
     // While Playwright's runner loads (one core), the modules needed at the end load on the other.
     await runPlaywright(args, run, undefined, env, () => {

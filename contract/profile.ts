@@ -110,6 +110,14 @@ function resolveSecret(value: string, env: NodeJS.ProcessEnv): string {
   return secret;
 }
 
+/** Every `env:` variable named under `node` that `env` does not set, in order, once each. */
+export function unsetVariables(node: unknown, env: NodeJS.ProcessEnv): string[] {
+  if (typeof node === 'string') return node.startsWith('env:') && !env[node.slice(4)] ? [node.slice(4)] : [];
+  if (Array.isArray(node)) return [...new Set(node.flatMap((n) => unsetVariables(n, env)))];
+  if (node && typeof node === 'object') return [...new Set(Object.values(node).flatMap((n) => unsetVariables(n, env)))];
+  return [];
+}
+
 function resolveSecrets(node: unknown, env: NodeJS.ProcessEnv): unknown {
   if (typeof node === 'string') return resolveSecret(node, env);
   if (Array.isArray(node)) return node.map((n) => resolveSecrets(n, env));
@@ -150,6 +158,9 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
   const problems = profileProblems(raw);
   if (problems.length) throw new ProfileError(`${source} is not a valid target profile: ${problems.slice(0, 3).join('; ')}`);
   const r = withoutComments(raw) as Record<string, unknown> & { keys: Record<string, unknown> };
+  // Every unset variable at once: one line naming them all, not one per attempt.
+  const unset = unsetVariables([r.keys, r.headers], env);
+  if (unset.length) throw new ProfileError(`the profile names ${unset.length === 1 ? 'a variable that is' : `${unset.length} variables that are`} not set: ${unset.join(' ')}`);
   const keys = resolveSecrets(r.keys, env) as Record<string, unknown>;
   const control = controlOf(r.control as { baseUrl: string; token: string } | undefined, env);
   const headers = r.headers === undefined ? undefined : checkedHeaders(resolveSecrets(r.headers, env) as Record<string, string>, source);

@@ -16,6 +16,8 @@ export interface ProvisioningEntry {
   unlocks: string;
   /** The starter profile's placeholder at each concrete path of the row. */
   placeholders: Record<string, unknown>;
+  /** In the short starter of `profile init` (without --full): what a first run needs. */
+  starter?: true;
 }
 
 /** The 18 scopes of the API description's Authentication section, in its order. */
@@ -26,30 +28,40 @@ export const SCOPES = [
   'identifiers:read', 'identifiers:write', 'custom_fields:read', 'custom_fields:write',
 ] as const;
 
-const envName = (path: string) => `MMS_${path.replace(/^keys\./, 'KEY_').replace(/[^A-Za-z0-9]+/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
+/**
+ * The one naming scheme of key variables (profiles, examples, curl lines of the reports, docs): `MMS_KEY_`
+ * and the key's path under `keys` in upper snake case, `scopes` singular (`keys.otherOrg` →
+ * `MMS_KEY_OTHER_ORG`, `keys.scopes.meters:read` → `MMS_KEY_SCOPE_METERS_READ`); the live pool's first key
+ * is `MMS_KEY_LIVE`, further ones `MMS_KEY_LIVE_2`, `MMS_KEY_LIVE_3`, ….
+ */
+export function keyEnvName(path: string, index = 0): string {
+  const snake = path.replace(/^keys\./, '').replace(/^scopes\./, 'scope.').replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+  return `MMS_KEY_${snake}${index > 0 ? `_${index + 1}` : ''}`;
+}
+const envName = (path: string) => keyEnvName(path);
 const key = (path: string) => ({ [path]: `env:${envName(path)}` });
 const id = (path: string, what: string) => ({ [path]: `<id of ${what}>` });
 const stock = (path: string) => ({ [path]: { partId: '<id of the part>', locationId: '<id of the location>' } });
 
 /** Every role and fixture of the target profile, in the order of docs/vendors.md's table. */
 export const PROVISIONING: readonly ProvisioningEntry[] = [
-  { path: 'keys.live', what: 'one or more full-scope `sk_live_` keys of the main organization (every module on, cost tracking on); more keys spread the suite\'s load over more rate budgets', unlocks: 'almost everything', placeholders: { 'keys.live': ['env:MMS_KEY_LIVE'] } },
-  { path: 'keys.test', what: 'a full-scope `sk_test_` key of the main organization', unlocks: 'AUTH-010, RATE-002', placeholders: key('keys.test') },
-  { path: 'keys.otherOrg', what: 'a full-scope key of a second organization', unlocks: 'TENANT-*, cursor binding (PAGE-*)', placeholders: key('keys.otherOrg') },
-  { path: 'keys.revoked', what: 'a revoked key of the main organization', unlocks: 'AUTH-008, AUTH-009', placeholders: key('keys.revoked') },
+  { path: 'keys.live', what: 'one or more full-scope `sk_live_` keys of the main organization (every module on, cost tracking on); more keys spread the suite\'s load over more rate budgets', unlocks: 'almost everything', placeholders: { 'keys.live': [`env:${keyEnvName('keys.live')}`] }, starter: true },
+  { path: 'keys.test', what: 'a full-scope `sk_test_` key of the main organization', unlocks: 'AUTH-010, RATE-002', placeholders: key('keys.test'), starter: true },
+  { path: 'keys.otherOrg', what: 'a full-scope key of a second organization', unlocks: 'TENANT-*, cursor binding (PAGE-*)', placeholders: key('keys.otherOrg'), starter: true },
+  { path: 'keys.revoked', what: 'a revoked key of the main organization', unlocks: 'AUTH-008, AUTH-009', placeholders: key('keys.revoked'), starter: true },
   { path: 'keys.expired', what: 'an expired key of the main organization', unlocks: 'AUTH-008, AUTH-009', placeholders: key('keys.expired') },
-  { path: 'keys.noScopes', what: 'a valid key of the main organization with no scopes', unlocks: 'SCOPE-004, REQID-002', placeholders: key('keys.noScopes') },
-  { path: 'keys.scopes.<scope>', what: 'one key of the main organization per single scope (18), holding that scope only', unlocks: 'SCOPE-001..003, SCOPE-010..019', placeholders: Object.assign({}, ...SCOPES.map((s) => ({ [`keys.scopes.${s}`]: `env:MMS_KEY_SCOPE_${s.replace(':', '_').toUpperCase()}` }))) },
-  { path: 'keys.allScopesExcept.<scope>', what: 'one key of the main organization per scope (18), holding every scope but that one; without them the suite falls back to sending every operation with every other single-scope key (about 15 times the requests)', unlocks: 'SCOPE-002, SCOPE-005 in one request per operation', placeholders: Object.assign({}, ...SCOPES.map((s) => ({ [`keys.allScopesExcept.${s}`]: `env:MMS_KEY_ALL_SCOPES_EXCEPT_${s.replace(':', '_').toUpperCase()}` }))) },
+  { path: 'keys.noScopes', what: 'a valid key of the main organization with no scopes', unlocks: 'SCOPE-004, REQID-002', placeholders: key('keys.noScopes'), starter: true },
+  { path: 'keys.scopes.<scope>', what: 'one key of the main organization per single scope (18), holding that scope only', unlocks: 'SCOPE-001..003, SCOPE-010..019', placeholders: Object.assign({}, ...SCOPES.map((s) => key(`keys.scopes.${s}`))) },
+  { path: 'keys.allScopesExcept.<scope>', what: 'one key of the main organization per scope (18), holding every scope but that one; without them the suite falls back to sending every operation with every other single-scope key (about 15 times the requests)', unlocks: 'SCOPE-002, SCOPE-005 in one request per operation', placeholders: Object.assign({}, ...SCOPES.map((s) => key(`keys.allScopesExcept.${s}`))) },
   { path: 'keys.moduleDisabled.<module>', what: 'a full-scope key of an organization with that module disabled (parts_inventory, meters, requests, request_portals)', unlocks: 'MODULE-*', placeholders: Object.assign({}, ...MODULES.map((m) => key(`keys.moduleDisabled.${m}`))) },
   { path: 'keys.costTrackingDisabled', what: 'a full-scope key of an organization with cost tracking off', unlocks: 'EXP-010, EXP-013, EXP-019, PARTS-004', placeholders: key('keys.costTrackingDisabled') },
   { path: 'keys.restrictedSettings', what: 'a full-scope key of an organization whose staging settings hide kitted and staged, without unit-cost overrides', unlocks: 'PARTS-022, PARTS-025', placeholders: key('keys.restrictedSettings') },
   { path: 'keys.rateLimit.live', what: 'an `sk_live_` key used by nothing else: the rate-limit tests spend its budget', unlocks: 'RATE-003..006, RATE-009..011', placeholders: key('keys.rateLimit.live') },
   { path: 'keys.rateLimit.test', what: 'an `sk_test_` key used by nothing else: the rate-limit tests spend its budget', unlocks: 'RATE-005..007, RATE-009', placeholders: key('keys.rateLimit.test') },
-  { path: 'fixtures.activeUserId', what: 'an active user of the main organization', unlocks: 'EXP-003..008, EXP-016, EXP-018, WO-008', placeholders: id('fixtures.activeUserId', 'an active user') },
+  { path: 'fixtures.activeUserId', what: 'an active user of the main organization', unlocks: 'EXP-003..008, EXP-016, EXP-018, WO-008', placeholders: id('fixtures.activeUserId', 'an active user'), starter: true },
   { path: 'fixtures.inactiveUserId', what: 'a deactivated user of the main organization', unlocks: 'EXP-009', placeholders: id('fixtures.inactiveUserId', 'a deactivated user') },
-  { path: 'fixtures.otherOrgUserId', what: 'an active user of the second organization', unlocks: 'EXP-009, TENANT-004', placeholders: id('fixtures.otherOrgUserId', 'a user of the second organization') },
-  { path: 'fixtures.teamId', what: 'a team of the main organization', unlocks: 'WO-008', placeholders: id('fixtures.teamId', 'a team') },
+  { path: 'fixtures.otherOrgUserId', what: 'an active user of the second organization', unlocks: 'EXP-009, TENANT-004', placeholders: id('fixtures.otherOrgUserId', 'a user of the second organization'), starter: true },
+  { path: 'fixtures.teamId', what: 'a team of the main organization', unlocks: 'WO-008', placeholders: id('fixtures.teamId', 'a team'), starter: true },
   { path: 'fixtures.assetId', what: 'an asset of the main organization', unlocks: 'tests that need an existing asset', placeholders: id('fixtures.assetId', 'an asset') },
   { path: 'fixtures.locationId', what: 'a location of the main organization', unlocks: 'tests that need an existing location', placeholders: id('fixtures.locationId', 'a location') },
   { path: 'fixtures.rejectedWorkRequestId', what: 'a REJECTED work request of the main organization', unlocks: 'WO-018', placeholders: id('fixtures.rejectedWorkRequestId', 'a rejected work request') },
@@ -79,27 +91,44 @@ export function commentOf(path: string): string {
   return `Provision ${e.what}. Unlocks: ${e.unlocks}.`;
 }
 
+const SCHEMA_REF = './node_modules/mms-conformance-kit/spec/target-profile.schema.json';
+const HEAD = 'Fill in what you provisioned, export the env: variables, then run: mms-conformance profile check --profile FILE. An entry left out leaves its tests not assessed.';
+
+/** Sets `value` at dotted `path` under `root` (`keys.scopes.meters:read`: the scope is the last member). */
+function put(root: Record<string, unknown>, path: string, value: unknown, comment?: string): void {
+  const parts = path.split('.');
+  let node = root;
+  for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+  if (comment) node[`$comment:${parts.at(-1)!}`] = comment;
+  node[parts.at(-1)!] = value;
+}
+
 /**
- * The starter profile of `profile init`: every role and fixture with a placeholder (keys as `env:` names),
- * each preceded by `"$comment:<name>"` (spec/target-profile.schema.json allows `$comment` members; the
- * profile loader drops them).
+ * The starter profile of `profile init` (docs/vendors.md, "Certifying your implementation"). Short (the
+ * default): the roles and fixtures a first run needs (entries marked `starter`), one `$comment` per
+ * section naming what each entry is. `full`: every role and fixture, each preceded by its own
+ * `"$comment:<name>"`. Keys are `env:` references named by keyEnvName; spec/target-profile.schema.json
+ * allows the `$comment` members and the profile loader drops them.
  */
-export function starterProfile(): Record<string, unknown> {
+export function starterProfile(full = false): Record<string, unknown> {
   const root: Record<string, unknown> = {
-    $schema: './node_modules/mms-conformance-kit/spec/target-profile.schema.json',
-    $comment: 'Starter target profile (mms-conformance profile init). Fill in what you provisioned, export the env: keys, remove what you cannot provide (its tests are then not assessed), then run: mms-conformance profile check --profile FILE.',
+    $schema: SCHEMA_REF,
+    $comment: full ? `Every role and fixture the suite can use (mms-conformance profile init --full). ${HEAD}` : `Starter target profile (mms-conformance profile init; --full lists every role and fixture). ${HEAD}`,
     name: 'My implementation',
     baseUrl: 'https://mms.example.com/v1',
   };
-  for (const path of PROFILE_PATHS) {
-    const parts = path.split('.');
-    // `keys.scopes.meters:read`: the scope is the last member, the rest are objects.
-    let node = root;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    const leaf = parts.at(-1)!;
-    node[`$comment:${leaf}`] = commentOf(path);
-    node[leaf] = entryOf(path).placeholders[path];
+  if (full) {
+    for (const path of PROFILE_PATHS) put(root, path, entryOf(path).placeholders[path], commentOf(path));
+    return root;
   }
+  const chosen = PROVISIONING.filter((e) => e.starter);
+  const section = (name: string, intro: string) => {
+    const rows = chosen.filter((e) => e.path.startsWith(`${name}.`));
+    root[name] = { $comment: `${intro} ${rows.map((e) => `${e.path.slice(name.length + 1)}: ${e.what}.`).join(' ')}` };
+    for (const e of rows) for (const [path, value] of Object.entries(e.placeholders)) put(root, path, value);
+  };
+  section('keys', 'Keys as env:VARIABLE, exported before a run (never the key itself).');
+  section('fixtures', 'Ids of records the target already holds.');
   return root;
 }
 

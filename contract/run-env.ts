@@ -20,6 +20,8 @@ export interface RunEnv {
   targetEmbedded: boolean;
   /** MMS_TARGET_NAME: the target's name when no profile is at hand (`report merge`). */
   targetName?: string;
+  /** MOCK_SEED: the embedded mock's data seed (`run --seed`), so a rerun line serves the same data. */
+  mockSeed?: number;
   /** MOCK_MUTANT: name of a mutant of mock/mutants/catalog.ts the embedded mock applies (the self-test). */
   mockMutant?: string;
   /** MOCK_VARIANT: comma-separated variants of mock/variants/catalog.ts the embedded mock serves (docs/freedoms.md). */
@@ -64,7 +66,7 @@ export interface RunEnv {
 
 export const VARS = {
   reportsDir: 'REPORTS_DIR', targetUrl: 'TARGET_URL', targetProfile: 'TARGET_PROFILE', targetEmbedded: 'TARGET_EMBEDDED',
-  targetName: 'MMS_TARGET_NAME', mockMutant: 'MOCK_MUTANT', mockVariant: 'MOCK_VARIANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
+  targetName: 'MMS_TARGET_NAME', mockSeed: 'MOCK_SEED', mockMutant: 'MOCK_MUTANT', mockVariant: 'MOCK_VARIANT', waivers: 'MMS_WAIVERS', runDir: 'MMS_RUN_DIR',
   progress: 'MMS_PROGRESS', grep: 'MMS_GREP', blob: 'MMS_BLOB', workers: 'WORKERS', outcomeFile: 'MMS_OUTCOME', genBudget: 'MMS_GEN_BUDGET',
   testTimeout: 'MMS_TEST_TIMEOUT', reporter: 'MMS_REPORTER', timingsFile: 'MMS_TIMINGS', seed: 'FC_SEED', exploreSeeds: 'MMS_EXPLORE_SEEDS',
   runs: 'FC_RUNS', path: 'FC_PATH', replayPath: 'FC_REPLAY_PATH', genDigestDir: 'MMS_GEN_DIGEST_DIR', scopeMatrix: 'MMS_SCOPE_MATRIX',
@@ -80,6 +82,7 @@ export function readRunEnv(env: NodeJS.ProcessEnv = process.env): RunEnv {
     targetProfile: v('targetProfile'),
     targetEmbedded: v('targetEmbedded') === '1',
     targetName: v('targetName'),
+    mockSeed: n('mockSeed'),
     mockMutant: v('mockMutant'),
     mockVariant: v('mockVariant'),
     waivers: v('waivers'),

@@ -98,6 +98,14 @@ export function compileRequestValidators(view: SchemaView = 'full'): Map<string,
 }
 
 /**
+ * A path segment percent-decoded, a malformed escape (`%ZZ`) left literal as in the query string
+ * (mock/http/query.ts): the value is present and judged by its schema (a string id no record has: 404).
+ */
+const decodedSegment = (raw: string): string => raw.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+  try { return decodeURIComponent(run); } catch { return run; }
+});
+
+/**
  * Compiles one operation's request validator with `ajv`: a registry of `view` (createSchemaRegistry,
  * whose compiles then come from the disk cache of compiled schemas) or a cached compiler of `view`
  * (contract/ajv-cache.ts). Cross-field sentences need a verbose one.
@@ -118,14 +126,7 @@ export function compileRequestValidator(registry: SchemaCompiler, operation: Ope
         for (const p of compiled.path.list) {
           const raw = path[p.name];
           if (raw === undefined) continue;
-          let decoded: string;
-          try {
-            decoded = decodeURIComponent(raw);
-          } catch {
-            errors.push({ in: 'path', name: p.name, message: 'is not valid percent-encoding' });
-            continue;
-          }
-          obj[p.name] = coerce(decoded, p.schema);
+          obj[p.name] = coerce(decodedSegment(raw), p.schema);
         }
         if (!compiled.path.validate(obj)) errors.push(...fieldErrors(compiled.path.validate.errors, 'path'));
         Object.assign(values, obj);

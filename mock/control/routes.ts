@@ -78,13 +78,14 @@ function routes(options: ControlOptions): Entry[] {
       options.rebuild(body.seed as number | undefined, orgs);
       return { status: 200, body: { seed: options.seed() } };
     }],
-    ['GET', /^\/__mock\/clock$/, [], (app) => ({ status: 200, body: { now: app.world.clock.iso(), advancedSeconds: app.world.clock.advancedMs / 1000 } })],
+    ['GET', /^\/__mock\/clock$/, [], (app) => ({ status: 200, body: { now: app.world.clock.iso(), totalAdvancedSeconds: app.world.clock.advancedMs / 1000 } })],
     ['POST', /^\/__mock\/clock\/advance$/, ['seconds'], (app, body) => {
       const seconds = boundedNumber(body.seconds, '/seconds', 0, MAX_ADVANCE_SECONDS);
       if (seconds === 0) throw invalid('body', '/seconds', 'must be a positive number');
       if (app.world.clock.advancedMs / 1000 + seconds > MAX_TOTAL_ADVANCE_SECONDS) throw invalid('body', '/seconds', `would move the clock more than ${MAX_TOTAL_ADVANCE_SECONDS} s in total (reset to start over)`);
       app.world.clock.advance(seconds * 1000);
-      return { status: 200, body: { now: app.world.clock.iso(), advancedSeconds: app.world.clock.advancedMs / 1000 } };
+      // What this call did, and the clock's total since the last reset, each named as such.
+      return { status: 200, body: { now: app.world.clock.iso(), advancedSeconds: seconds, totalAdvancedSeconds: app.world.clock.advancedMs / 1000 } };
     }],
     ['GET', /^\/__mock\/orgs$/, [], (app) => ({ status: 200, body: [...app.world.orgs.keys()].map((id) => orgView(app, id)) })],
     ['PATCH', /^\/__mock\/orgs\/([^/]+)$/, ['modules', 'settings'], (app, body, [id]) => {

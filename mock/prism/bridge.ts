@@ -68,7 +68,7 @@ async function viaPrism(ex: Exchange, asked: boolean, send: (ex: Exchange, out: 
       send(ex, failure(ex.requestId, problemAnswer(ex, out.problem.status, out.problem.code)));
       return ANSWERED;
     }
-    const reply: Outgoing = success(ex.requestId, out.status, out.body, out.status < 300 ? ex.rate : undefined);
+    const reply: Outgoing = success(ex.requestId, out.status, withRequestId(out.body, ex.requestId), out.status < 300 ? ex.rate : undefined);
     if (out.contentType) reply.headers['Content-Type'] = out.contentType;
     send(ex, reply);
     return ANSWERED;
@@ -77,6 +77,23 @@ async function viaPrism(ex: Exchange, asked: boolean, send: (ex: Exchange, out: 
       throw invalid('header', 'Prefer', `asks for an answer Prism cannot produce: ${error.detail}`);
     }
     throw error;
+  }
+}
+
+/**
+ * A generated JSON body whose envelope has `meta.request_id` (docs/api-v1.md, the response envelopes;
+ * a problem's `request_id` "equals the `X-Request-ID` response header") carries the answer's own
+ * `X-Request-ID`, not Prism's invented string; any other body is left as it is.
+ */
+export function withRequestId(body: string | undefined, requestId: string): string | undefined {
+  if (body === undefined || !body.includes('"request_id"')) return body;
+  try {
+    const parsed = JSON.parse(body) as { meta?: { request_id?: unknown } };
+    if (!parsed || typeof parsed.meta !== 'object' || parsed.meta === null || !('request_id' in parsed.meta)) return body;
+    parsed.meta.request_id = requestId;
+    return JSON.stringify(parsed);
+  } catch {
+    return body;
   }
 }
 

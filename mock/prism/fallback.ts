@@ -7,8 +7,10 @@
  * Unlike `prism mock`, a `code` the operation does not document is refused with 400 `validation_error`
  * naming `Prefer`, rather than a 404 a client cannot tell from a real one (notes/prism-5.16.md). An error
  * status is never Prism's generated body (placeholder strings): bridge.ts answers it as the mock's own
- * problem details (Errors), with `Retry-After` on 429 (Limits).
+ * problem details (Errors), with `Retry-After` on 429 (Limits). A dynamic body holds only the members
+ * its schema declares: Prism's JSON Schema Faker is told not to invent extra ones (`fillProperties`).
  */
+import { createRequire } from 'node:module';
 import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { OPENAPI_FILE } from '../../contract/paths.ts';
@@ -31,12 +33,22 @@ export interface PrismRequest {
   body: unknown;
 }
 
+/**
+ * Prism's dynamic generator (JSON Schema Faker, the instance prism-http itself loads) adds random members
+ * wherever a schema does not say `additionalProperties: false` (`"Duis_349": -52474563` beside `data`);
+ * a mock answer holds only what the spec declares.
+ */
+function declaredMembersOnly(): void {
+  const fromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
+  (fromPrism('json-schema-faker') as { JSONSchemaFaker: { option(o: object): void } }).JSONSchemaFaker.option({ fillProperties: false });
+}
+
 export class PrismFallback {
   private ready?: Promise<{ prism: ReturnType<typeof createInstance>; operations: IHttpOperation[] }>;
 
   /** Reads the spec's operations and builds Prism (once); resolves when both are ready. */
   load() {
-    this.ready ??= getHttpOperationsFromSpec(OPENAPI_FILE).then((operations) => ({
+    this.ready ??= getHttpOperationsFromSpec(OPENAPI_FILE).then((operations) => (declaredMembersOnly(), {
       operations,
       prism: createInstance(
         { isProxy: false, validateRequest: false, validateResponse: false, checkSecurity: false, errors: false, upstreamProxy: undefined, mock: { dynamic: false } },

@@ -23,16 +23,31 @@ export async function openStateStore(spec: string): Promise<Persistence | undefi
   if (spec === 'memory') return undefined;
   try {
     if (isPostgresUrl(spec)) {
-      const { PostgresStore } = await import('./postgres-store.ts');
+      const { PostgresStore } = await import('./postgres-store.ts').catch(missingPackage('pg', 'postgres://'));
       return await PostgresStore.connect(spec);
     }
-    const { FileStore } = await import('./file-store.ts');
+    const { FileStore } = await import('./file-store.ts').catch(missingPackage('better-sqlite3', 'FILE'));
     return new FileStore(spec);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ESTATE') throw e;
     const why = err.code === 'SQLITE_BUSY' ? 'another process holds it (the file store serves one process; use PostgreSQL for replicas)' : err.message;
     throw Object.assign(new Error(`--state ${redact(spec)}: ${why}`), { code: 'ESTATE' });
   }
+}
+
+/**
+ * The store's driver is an optional peer dependency of the kit (package.json `peerDependenciesMeta`):
+ * installing the kit compiles nothing; whoever uses that store adds the package. Maps the import's
+ * "cannot find package" to one line naming the package to add; other errors pass through.
+ */
+function missingPackage(pkg: string, form: string): (e: NodeJS.ErrnoException) => never {
+  return (e) => {
+    if (e.code === 'ERR_MODULE_NOT_FOUND' && e.message.includes(`'${pkg}'`)) {
+      throw Object.assign(new Error(`--state ${form} needs the package ${pkg}, an optional dependency of the kit: npm install ${pkg}`), { code: 'ESTATE' });
+    }
+    throw e;
+  };
 }
 
 /** Reads and validates state document `path`; throws a one-line Error naming the bad field. */

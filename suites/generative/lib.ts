@@ -7,7 +7,7 @@
  * and FC_RUNS change it and the run count. The number of generated requests per operation and phase is `genBudget()`
  * (MMS_GEN_BUDGET; default 2), the stateful run's size `statefulBudget()` (the same variable; default
  * 3). Every failure names the seed and a curl command of the failing request, with the key written
- * `$MMS_KEY`.
+ * `$MMS_KEY_LIVE`.
  */
 import { test } from '@playwright/test';
 import { arbitraryWithPins, fc, resolve, validatorOf, violations, type Violation } from '../../contract/arbitraries.ts';

@@ -1,7 +1,7 @@
 /**
  * Reproducing a generative failure (docs/generative.md): the budget, the seed and fast-check's
  * parameters (FC_SEED, FC_PATH: replay exactly the shrunk case a failure printed), and the curl
- * commands of the failing request or the failing sequence, the key written `$MMS_KEY`, never its value.
+ * commands of the failing request or the failing sequence, the key written `$MMS_KEY_LIVE`, never its value.
  * No Playwright import: the unit tests replay a forced failure with these very functions.
  */
 import { createHash } from 'node:crypto';
@@ -85,11 +85,11 @@ export interface GenRequest {
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A curl command reproducing `r` against `baseUrl`; the key is written `$MMS_KEY`, never its value. */
+/** A curl command reproducing `r` against `baseUrl`; the key is written `$MMS_KEY_LIVE`, never its value. */
 export function curlOf(baseUrl: string, r: GenRequest): string {
   const url = new URL(`${baseUrl}${r.path}`);
   for (const [k, v] of Object.entries(r.query)) for (const item of ([] as string[]).concat(v)) url.searchParams.append(k, item);
-  const parts = ['curl -sS -i', '-X', r.method, shellQuote(url.toString()), '-H', '"Authorization: Bearer $MMS_KEY"'];
+  const parts = ['curl -sS -i', '-X', r.method, shellQuote(url.toString()), '-H', '"Authorization: Bearer $MMS_KEY_LIVE"'];
   if (r.json !== undefined) parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(JSON.stringify(r.json)));
   else if (r.raw?.body !== undefined) parts.push('--data-binary', '@<the recipe\'s body>');
   return parts.join(' ');

@@ -167,6 +167,14 @@ class Follow implements Command {
     return unseen.length > 0 ? unseen : tier;
   }
   check = () => true;
+  /**
+   * A fresh copy for every run (fast-check clones a cloneable command before each run): `chosen` and
+   * `root` then describe the one run that used this copy, so the shrunk sequence printed after later
+   * shrinking attempts names what the failing run sent, not what a later attempt chose.
+   */
+  [fc.cloneMethod](): Follow {
+    return new Follow(this.links, this.choice, this.pick, this.variant, this.focused);
+  }
   async run(m: Model, r: Real) {
     const options = this.options(m);
     if (options.length === 0) {

@@ -85,7 +85,7 @@ export default class ConformanceReporter implements Reporter {
       tags: test.tags,
       status: result.status,
       durationMs: result.duration,
-      errors: result.errors.map((e) => this.redactor.text(withRerunCommand(errorText(e), test.title))),
+      errors: result.errors.map((e) => this.redactor.text(withRerunCommand(errorText(e), test.title, readRunEnv()))),
       skipReason: result.status === 'skipped' ? this.redactor.text(skip ?? 'skipped') : undefined,
       evidence,
     };

@@ -52,7 +52,7 @@ test('a failure prints its seed, path and shrunk sequence; FC_SEED + FC_PATH rep
   expect(shrunk, 'shrunk to the smallest failing sequence').toMatch(/^\[\[\{"method":"(GET|POST)","amount":\d+\},\{"method":"(GET|POST)","amount":\d+\},\{"method":"POST","amount":501\}\]\]$/);
   // The shrunk sequence's requests, one curl each, the key never written.
   expect(first).toContain('── sequence of 3 requests (seed=7):');
-  expect(first).toContain(`  3. curl -sS -i -X POST 'http://127.0.0.1:4010/v1/work-orders/wo_1/other-costs' -H "Authorization: Bearer $MMS_KEY" -H 'Content-Type: application/json' --data-raw '{"amount_minor":501}'`);
+  expect(first).toContain(`  3. curl -sS -i -X POST 'http://127.0.0.1:4010/v1/work-orders/wo_1/other-costs' -H "Authorization: Bearer $MMS_KEY_LIVE" -H 'Content-Type: application/json' --data-raw '{"amount_minor":501}'`);
 
   settings.path = rerun![2];
   const replayed: GenRequest[][] = [];

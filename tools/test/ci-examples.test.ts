@@ -3,10 +3,12 @@
  * No CI runner is at hand, so each test reads the workflow and plays its jobs as the CI would: every
  * `run:`/`script:` step as bash (-e, pipefail) in a job folder of its own, with a fake environment (the
  * secrets as variables, $GITHUB_STEP_SUMMARY a file, GitLab's CI_NODE_INDEX/CI_NODE_TOTAL), artifacts
- * copied between jobs, `uses:` steps skipped but checked. The kit's install step is asserted to pin
- * `mms-conformance-kit@<package.json version>` and is replaced by a PATH shim running this repository's
- * CLI (narrowed to the METER family, one worker, to keep the test short); the target is the embedded
- * mock, started here, reached through the example profile's `env:` secrets.
+ * copied between jobs, `uses:` steps skipped but checked. The kit's install step runs as written: the
+ * release tarball (`npm pack` of this repository, in the user's repository at the path `MMS_KIT` names)
+ * installed globally into a prefix of the job's own, with no warning. One stand-in: a PATH shim in front
+ * of the installed `mms-conformance` narrows its runs to the METER family and one worker, to keep the
+ * test short; the target is the embedded mock, started here, reached through the example profile's `env:`
+ * secrets.
  */
 import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -14,11 +16,14 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { execFileSync } from 'node:child_process';
 import { ROOT } from '../../contract/paths.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 
 const VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const INSTALL = 'npm install --global "$MMS_KIT"';
+const INSTALL = 'npm install --global --ignore-scripts "$MMS_KIT"';
+const TARBALL = `conformance/mms-conformance-kit-${VERSION}.tgz`;
+const packed = mkdtempSync(join(tmpdir(), 'ci-pack-'));
 const EXAMPLE_PROFILE = JSON.parse(readFileSync(resolve(ROOT, 'examples/target-profile.example.json'), 'utf8')) as Record<string, unknown>;
 
 /** Every `env:VAR` of a profile, with the path where it stands. */
@@ -50,14 +55,18 @@ function workspace(mock: RunningMock): { dir: string; secrets: Record<string, st
   mkdirSync(join(dir, 'conformance'));
   writeFileSync(join(dir, 'conformance/target-profile.json'), JSON.stringify(profile, null, 2));
   cpSync(resolve(ROOT, 'examples/waivers.example.yaml'), join(dir, 'conformance/waivers.yaml'));
+  cpSync(join(packed, `mms-conformance-kit-${VERSION}.tgz`), join(dir, TARBALL));
   return { dir, secrets };
 }
 
-/** A folder with `mms-conformance`: this repository's CLI, its runs narrowed to METER with one worker. */
+/**
+ * A folder with `mms-conformance` in front of the installed one (`$NPM_CONFIG_PREFIX/bin`, where the
+ * job's install step put it): its runs narrowed to METER with one worker.
+ */
 function shim(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ci-bin-'));
   const file = join(dir, 'mms-conformance');
-  writeFileSync(file, `#!/usr/bin/env bash\nif [ "$1" = run ]; then shift; set -- run --family METER --workers 1 "$@"; fi\nexec "${process.execPath}" "${resolve(ROOT, 'bin/mms-conformance.mjs')}" "$@"\n`);
+  writeFileSync(file, `#!/usr/bin/env bash\nif [ "$1" = run ]; then shift; set -- run --family METER --workers 1 "$@"; fi\nexec "$NPM_CONFIG_PREFIX/bin/mms-conformance" "$@"\n`);
   chmodSync(file, 0o755);
   return dir;
 }
@@ -73,14 +82,18 @@ function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ co
   });
 }
 
+/** The job's environment: the shim, then the job's own npm prefix (its global installs) on PATH. */
 function baseEnv(bin: string, secrets: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: 'true', ...secrets };
+  const prefix = mkdtempSync(join(tmpdir(), 'ci-npm-global-'));
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_(lifecycle|package|config_)/i.test(name)));
+  const env: NodeJS.ProcessEnv = { ...inherited, PATH: `${bin}:${prefix}/bin:${process.env.PATH}`, CI: 'true', NPM_CONFIG_PREFIX: prefix, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...secrets };
   for (const name of ['REPORTS_DIR', 'TARGET_URL', 'TARGET_PROFILE', 'GITHUB_STEP_SUMMARY', 'WORKERS']) delete env[name];
   return env;
 }
 
 let mock: RunningMock;
 test.beforeAll(async () => {
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', packed], { cwd: ROOT, stdio: 'pipe' });
   mock = await startMock({ port: 0, seed: 1 });
 });
 test.afterAll(async () => {
@@ -90,7 +103,7 @@ test.setTimeout(600_000);
 
 test('the GitHub Actions example: shards, merge, one step summary, JUnit published, deploy gated on the merged verdict', async () => {
   const wf = parse(readFileSync(resolve(ROOT, 'examples/github-actions/conformance.yml'), 'utf8')) as { env: Record<string, string>; jobs: Record<string, any> };
-  expect(wf.env.MMS_KIT).toBe(`mms-conformance-kit@${VERSION}`);
+  expect(wf.env.MMS_KIT).toBe(`./${TARBALL}`);
   const text = JSON.stringify(wf);
   expect(text).not.toMatch(/\|\|\s*(echo|true|:)/);
   expect(text).not.toMatch(/git clone|ref: v\d/);
@@ -126,6 +139,7 @@ test('the GitHub Actions example: shards, merge, one step summary, JUnit publish
     });
     let ok = true;
     const codes: Record<string, number> = {};
+    const jobEnv = baseEnv(bin, secrets);
     for (const step of job.steps as Array<Record<string, any>>) {
       const runs = step.if ? ['true', 'always()', '!cancelled()'].includes(expand(String(step.if), wf.env).replace(/^\$\{\{\s*|\s*\}\}$/g, '')) : ok;
       if (!runs) continue;
@@ -146,8 +160,8 @@ test('the GitHub Actions example: shards, merge, one step summary, JUnit publish
         continue;
       }
       const script = expand(String(step.run), env);
-      if (script.trim() === INSTALL) continue; // the kit: the PATH shim
-      const r = await bash(script, dir, { ...baseEnv(bin, secrets), ...env, GITHUB_STEP_SUMMARY: summary });
+      const r = await bash(script, dir, { ...jobEnv, ...env, GITHUB_STEP_SUMMARY: summary });
+      if (script.trim() === INSTALL) expect(r.output, 'the install prints no warning').not.toMatch(/warn|ERR/i);
       codes[step.name ?? script.split('\n')[0]!] = r.code;
       if (r.code !== 0) {
         ok = false;
@@ -181,7 +195,7 @@ test('the GitHub Actions example: shards, merge, one step summary, JUnit publish
 test('the GitLab CI example: parallel shards, merge, one summary, artifacts:reports:junit, deploy gated on the merged verdict', async () => {
   const ci = parse(readFileSync(resolve(ROOT, 'examples/gitlab-ci/.gitlab-ci.yml'), 'utf8')) as Record<string, any>;
   const variables = ci.variables as Record<string, string>;
-  expect(variables.MMS_KIT).toBe(`mms-conformance-kit@${VERSION}`);
+  expect(variables.MMS_KIT).toBe(`./${TARBALL}`);
   expect(JSON.stringify(ci)).not.toMatch(/\|\|\s*(echo|true|:)/);
   expect(variables.MMS_SECRETS!.split(/\s+/).filter(Boolean).sort()).toEqual([...new Set(envRefs(EXAMPLE_PROFILE).map((r) => r.name))].sort());
   expect(ci.merge.artifacts.reports.junit).toBe('reports/merged/conformance-junit.xml');
@@ -200,11 +214,9 @@ test('the GitLab CI example: parallel shards, merge, one summary, artifacts:repo
     cpSync(repo, dir, { recursive: true });
     for (const need of job.needs ?? []) if (typeof need === 'object' && need.artifacts) cpSync(join(artifacts, need.job), dir, { recursive: true });
     const env = { ...baseEnv(bin, secrets), ...variables, ...extra };
-    const lines = [...(job.before_script ?? []), ...job.script].filter((l: string) => {
-      if (l.trim() !== INSTALL) return true;
-      return false; // the kit: the PATH shim
-    });
+    const lines = [...(job.before_script ?? []), ...job.script];
     const r = await bash(lines.join('\n'), dir, env);
+    expect(r.output, 'the install prints no warning').not.toMatch(/npm (warn|ERR)/i);
     if (r.code !== 0) process.stdout.write(`--- ${name} ${JSON.stringify(extra)} exited ${r.code}\n${r.output.split('\n').slice(-15).join('\n')}\n`);
     const after = job.after_script ? (await bash(job.after_script.join('\n'), dir, env)).output : '';
     if (r.code === 0 || job.artifacts?.when === 'always') {
@@ -229,7 +241,7 @@ test('the GitLab CI example: parallel shards, merge, one summary, artifacts:repo
   expect(merge.after).toContain('## Conformance: INCOMPLETE');
 
   // A missing secret stops the shard before the kit runs.
-  const missing = await bash(ci.conformance.before_script.filter((l: string) => l.trim() !== INSTALL).join('\n'), repo, { ...baseEnv(bin, { ...secrets, MMS_TEST_KEY: '' }), ...variables });
+  const missing = await bash(ci.conformance.before_script.filter((l: string) => l.trim() !== INSTALL).join('\n'), repo, { ...baseEnv(bin, { ...secrets, MMS_KEY_TEST: '' }), ...variables });
   expect(missing.code).toBe(2);
-  expect(missing.output).toContain('CI/CD variable MMS_TEST_KEY is not set');
+  expect(missing.output).toContain('CI/CD variable MMS_KEY_TEST is not set');
 });

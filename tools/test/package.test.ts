@@ -1,7 +1,8 @@
 /**
  * The kit as a vendor gets it (README, "Install"): `npm pack`, installed into an empty folder, runs with
  * no clone. One offline install from the local npm cache (the lockfile's tarballs, present since
- * `npm ci`) serves every assertion: --version, `mock` (start, one request, stop), `run --family METER`
+ * `npm ci`) serves every assertion: --version, nothing native installed (the store drivers are optional
+ * peers), `mock` (start, one request, stop), `run --family METER`
  * against the embedded mock with reports and a signed manifest in the caller's folder, `report verify`.
  */
 import { test, expect } from '@playwright/test';
@@ -58,6 +59,16 @@ test('the installed kit holds no tests and answers --version', async () => {
   const { code, output } = await cli(['--version']);
   expect(output.trim()).toBe(kit.version);
   expect(code).toBe(0);
+});
+
+test('the install compiles nothing: the store drivers are optional, and the file store names the package to add', async () => {
+  for (const optional of ['better-sqlite3', 'pg']) expect(existsSync(join(dir, 'node_modules', optional)), optional).toBe(false);
+  const { code, output } = await cli(['mock', '--port', '0', '--state', 'mock-state.db']);
+  expect(output.trim()).toBe('mock: cannot start: --state FILE needs the package better-sqlite3, an optional dependency of the kit: npm install better-sqlite3');
+  expect(code).toBe(2);
+  const pg = await cli(['mock', '--port', '0', '--state', 'postgres://mock@127.0.0.1:1/mock']);
+  expect(pg.output.trim()).toBe('mock: cannot start: --state postgres:// needs the package pg, an optional dependency of the kit: npm install pg');
+  expect(pg.code).toBe(2);
 });
 
 test('mock starts from the installed kit, answers a request and stops', async () => {

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../../contract/paths.ts';
 import { profileProblems, parseProfile } from '../../contract/profile.ts';
-import { PROFILE_PATHS } from '../../contract/provisioning.ts';
+import { keyEnvName, PROFILE_PATHS, starterProfile } from '../../contract/provisioning.ts';
+import { secretEnvNames } from '../../suites/lib/redact.ts';
 import { PROVISIONING_PAGE, provisioningBlock } from '../../contract/readme-table.ts';
 import { startMock, type RunningMock } from '../../mock/server.ts';
 import { cliRun } from './run-cli.ts';
@@ -29,9 +30,50 @@ test('the provisioning table of docs/vendors.md is the one contract/provisioning
   expect(readFileSync(resolve(ROOT, PROVISIONING_PAGE), 'utf8')).toContain(provisioningBlock());
 });
 
-test('profile init writes a schema-valid profile with every role and fixture, each with its $comment', async () => {
-  const file = join(dir, 'starter.json');
+test('profile init writes a short starter: at most 60 lines, schema-valid, one $comment per section, keys named by the one scheme', async () => {
+  const file = join(dir, 'short.json');
   const { code } = await cliRun(['profile', 'init', '--output', file]);
+  expect(code).toBe(0);
+  const text = readFileSync(file, 'utf8');
+  expect(text.trimEnd().split('\n').length).toBeLessThanOrEqual(60);
+  const starter = JSON.parse(text);
+  expect(profileProblems(starter)).toEqual([]);
+  expect(text).not.toContain('"$comment:');
+  for (const section of [starter, starter.keys, starter.fixtures]) expect(section.$comment).toEqual(expect.any(String));
+  expect(Object.keys(starter.keys).filter((k) => k !== '$comment')).toEqual(['live', 'test', 'otherOrg', 'revoked', 'noScopes']);
+  for (const [role, value] of Object.entries(starter.keys).filter(([k]) => k !== '$comment')) {
+    for (const [i, ref] of ([] as unknown[]).concat(value).entries()) expect(ref).toBe(`env:${keyEnvName(`keys.${role}`, i)}`);
+  }
+  expect(starter.keys.live).toEqual(['env:MMS_KEY_LIVE']);
+  // Every unset variable in one line, not one per attempt.
+  expect(() => parseProfile(text, file, {})).toThrow('the profile names 5 variables that are not set: MMS_KEY_LIVE MMS_KEY_TEST MMS_KEY_OTHER_ORG MMS_KEY_REVOKED MMS_KEY_NO_SCOPES');
+});
+
+test('every env: variable of the example profile and of profile init --full follows the one naming scheme', () => {
+  const full = starterProfile(true) as { keys: unknown };
+  const example = JSON.parse(readFileSync(resolve(ROOT, 'examples/target-profile.example.json'), 'utf8')) as { keys: unknown };
+  const refs = (node: unknown, path: string[]): Array<[string, string]> => {
+    if (typeof node === 'string') return node.startsWith('env:') ? [[node.slice(4), path.join('.')]] : [];
+    if (Array.isArray(node)) return node.flatMap((n, i) => refs(n, [...path, `#${i}`]));
+    if (node && typeof node === 'object') return Object.entries(node).flatMap(([k, v]) => refs(v, [...path, k]));
+    return [];
+  };
+  const all = [...refs(full.keys, ['keys']), ...refs(example.keys, ['keys'])];
+  expect(all.length).toBeGreaterThan(50);
+  for (const [name, path] of all) {
+    const index = /\.#(\d+)$/.exec(path);
+    expect(name, path).toBe(keyEnvName(path.replace(/\.#\d+$/, ''), index ? Number(index[1]) : 0));
+  }
+  // The names the reports' curl lines use are the same.
+  const resolved = JSON.parse(JSON.stringify(example.keys).replace(/"env:(\w+)"/g, '"sk_live_$1"'));
+  for (const [secret, name] of secretEnvNames({ keys: resolved })) if (!/LIVE_\d$/.test(secret)) expect(secret).toBe(`sk_live_${name}`);
+  // A copied example's $schema points into the installed package.
+  expect(JSON.parse(readFileSync(resolve(ROOT, 'examples/target-profile.example.json'), 'utf8')).$schema).toBe('./node_modules/mms-conformance-kit/spec/target-profile.schema.json');
+});
+
+test('profile init --full writes a schema-valid profile with every role and fixture, each with its $comment', async () => {
+  const file = join(dir, 'starter.json');
+  const { code } = await cliRun(['profile', 'init', '--full', '--output', file]);
   expect(code).toBe(0);
   const starter = JSON.parse(readFileSync(file, 'utf8'));
   expect(profileProblems(starter)).toEqual([]);
@@ -44,7 +86,7 @@ test('profile init writes a schema-valid profile with every role and fixture, ea
   // The comments never reach the suite: the scopes map holds scopes only.
   const env = Object.fromEntries(JSON.stringify(starter).match(/MMS_[A-Z0-9_]+/g)!.map((n) => [n, 'sk_live_x']));
   expect(Object.keys(parseProfile(JSON.stringify(starter), file, env).keys.scopes!)).toHaveLength(18);
-  expect((await cliRun(['profile', 'init', '--output', file])).code).toBe(2);
+  expect((await cliRun(['profile', 'init', '--full', '--output', file])).code).toBe(2);
 });
 
 /** The entries of the mock's profile that only an inferred route (or no route at all) could check. */
