@@ -100,7 +100,8 @@ test('an undocumented success status fails the inferred requirement only where t
   expect(requirementOf(statusDocumented, assets, inferred!)).toBe('SPEC-005');
   const meters = answer('listMeters', '/meters', 203);
   const [stated] = statusDocumented.run(meters, state);
-  expect(typeof stated).toBe('string');
+  expect(stated, 'a finding on a stated route').toBeDefined();
+  expect(typeof stated === 'string' ? undefined : stated!.provenance, 'no inferred provenance on a stated success').toBeUndefined();
   expect(requirementOf(statusDocumented, meters, stated!)).toBe('SPEC-001');
   expect(levelOf('SPEC-001')).toBe('must');
   expect(levelOf('SPEC-005')).toBe('inferred');
