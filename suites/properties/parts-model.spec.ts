@@ -220,11 +220,11 @@ async function commandsApply(api: ApiClient, parts: PartsKit, stock: Stock): Pro
 
 /**
  * Sequences per property (each a work order, its first reads, and three requests per command: the
- * command, the section and the observer read back; the observer is made once per test).
- * Every rule these properties exercise also has its own conformance test (work-order-parts.spec.ts)
- * that the self-test's PARTS mutants fail; the sequences add random interleavings on top, so a few suffice
- * (two per property, one with usage edits: 3 and 2 before cost about 50 requests more and killed no
- * mutant the conformance tests miss).
+ * command, the section and the observer read back; the observer is made once per test). Every rule these
+ * properties exercise also has its own conformance test (work-order-parts-commands.spec.ts,
+ * work-order-parts-status.spec.ts) that the self-test's PARTS mutants fail; the sequences add random
+ * interleavings on top, so a few suffice (two per property, one with usage edits: 3 and 2 before cost
+ * about 50 requests more and killed no mutant the conformance tests miss).
  */
 const RUNS = 2;
 const RUNS_WITH_EDITS = 1;
