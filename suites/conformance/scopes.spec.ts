@@ -18,11 +18,11 @@
  * request: in the operation's describe it always runs in the worker that prepared it.
  *
  * An operation's tests run in order in one worker (describe mode `default`) and share one prepared
- * request, the worker's (lib/prepared-cache.ts `workerPrepared`, shared with operations.spec.ts and the
- * negative phase): a refused request changes nothing, so one setup serves them all; a request that was
- * not refused spoils it, and the next test prepares its own. The own scope's test takes it: it puts it
- * back after a read's expected success (a safe method changes nothing), never after a write's; a create's
- * success shares the record it made.
+ * request, the worker's (lib/prepared-cache.ts `workerPrepared`, shared with operations-requests.spec.ts
+ * and the negative phase): a refused request changes nothing, so one setup serves them all; a request
+ * that was not refused spoils it, and the next test prepares its own. The own scope's test takes it: it
+ * puts it back after a read's expected success (a safe method changes nothing), never after a write's; a
+ * create's success shares the record it made.
  */
 import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';

@@ -3,7 +3,7 @@
  * universal checks judge every response; these tests prove the same rules explicitly — content types,
  * documented headers (the rate-limit headers on every success among them), and no 5xx for malformed
  * requests. Each operation's statuses and bodies (its valid and unknown-id requests, SPEC-001 and
- * SPEC-002) are operations.spec.ts's, judged from the valid request that file prepares once.
+ * SPEC-002) are operations-requests.spec.ts's, judged from the valid request that file prepares once.
  * The universal checks record their own requirements on every sample; each test fails only its own.
  */
 import { test, expect } from '../fixtures.ts';

@@ -10,9 +10,9 @@
  *
  * An operation's tests run in order in one worker (an anonymous describe of mode `default`) and share one
  * prepared request, the worker's (lib/prepared-cache.ts `workerPrepared`, shared with the scope check and
- * operations.spec.ts): a request refused with 400 changes nothing, so the record one recipe made serves
- * the operation's other levels and its change-nothing test (and a read's record kept by the files before);
- * a test in which a request was not refused spoils it, and the next test prepares its own. The
+ * operations-requests.spec.ts): a request refused with 400 changes nothing, so the record one recipe made
+ * serves the operation's other levels and its change-nothing test (and a read's record kept by the files
+ * before); a test in which a request was not refused spoils it, and the next test prepares its own. The
  * change-nothing test judges the requests its 400 test just sent (that test reads the record before them,
  * and the change-nothing test borrows that read and reads once more after); when that test ran elsewhere
  * or a request of it was not refused, it sends the requests again between its own two reads.

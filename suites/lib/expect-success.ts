@@ -2,8 +2,9 @@
  * `expectSucceeded(response, what)`: a request that arranges a test's scenario (creating a record,
  * moving it into a state) succeeded — any 2xx. Its exact success status is not the test's to judge:
  * the status an operation gives a valid request is stated once, in SPEC-007 (Endpoints; proved by
- * conformance/operations.spec.ts) and the universal check statusDocumented (SPEC-001), so a create
- * answered 200 instead of 201 fails those, not every test that creates a record (docs/design.md §6).
+ * conformance/operations-requests.spec.ts) and the universal check statusDocumented (SPEC-001), so a
+ * create answered 200 instead of 201 fails those, not every test that creates a record
+ * (docs/design.md §6).
  */
 import { expect } from '@playwright/test';
 import type { ApiResponse } from './client.ts';

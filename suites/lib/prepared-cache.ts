@@ -15,12 +15,12 @@
  *
  * `workerPrepared` is the worker's one cache: Playwright loads every test file a worker runs into one
  * process, and an ES module is evaluated once per process, so every file that imports it shares it — the
- * SPEC-008 wrong-type refusals and the SPEC-007 valid request (conformance/operations.spec.ts), the scope
- * refusals, the tenant 404s and the own-scope request (conformance/scopes.spec.ts), the negative phase's
- * 400s and change-nothing reads (generative/negative.spec.ts). Its keys are operationIds; every user
- * prepares through the operation's one recipe (recipes/index.ts `recipeOf`). Everything else — the
- * positive generative phase, whose valid requests change their records, the delete tests, the kits —
- * calls recipes without `records` and makes its own.
+ * SPEC-008 wrong-type refusals and the SPEC-007 valid request (conformance/operations-requests.spec.ts),
+ * the scope refusals, the tenant 404s and the own-scope request (conformance/scopes.spec.ts), the
+ * negative phase's 400s and change-nothing reads (generative/negative.spec.ts). Its keys are
+ * operationIds; every user prepares through the operation's one recipe (recipes/index.ts `recipeOf`).
+ * Everything else — the positive generative phase, whose valid requests change their records, the delete
+ * tests, the kits — calls recipes without `records` and makes its own.
  */
 import type { PreparedRequest, SharedRecords } from '../recipes/recipe.ts';
 import { WorkerMemo } from './worker-memo.ts';

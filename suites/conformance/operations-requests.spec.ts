@@ -1,14 +1,15 @@
 /**
- * Operation-wide checks, Schemathesis-style (Endpoints; Errors; Authentication; States and transitions):
- * every operation that has a recipe (suites/recipes), or needs no input, is sent
+ * Operation-wide checks, Schemathesis-style (Endpoints; Errors; Authentication): every operation that has
+ * a recipe (suites/recipes), or needs no input, is sent
  * - with one input of the wrong type, generated from its spec parameters and body schema: 400
  *   `validation_error` (SPEC-008);
  * - valid: it gets its documented success status (SPEC-007);
  * - that valid response and one with an unknown id have documented statuses and bodies (SPEC-001,
  *   SPEC-002): judged from the valid request the SPEC-007 test sent, so no operation is prepared twice;
- * and creates read back through the read or list operation (SPEC-009), deletes leave reads and lists
- * (SPEC-010). Operations whose route is inferred, inputs the description does not show and behaviour it
- * leaves open are tagged SPEC-005 instead, so they never decide certification.
+ * and creates read back through the read or list operation (SPEC-009). Deletes leaving reads and lists
+ * (SPEC-010, States and transitions) are operations-deletes.spec.ts's. Operations whose route is
+ * inferred, inputs the description does not show and behaviour it leaves open are tagged SPEC-005
+ * instead, so they never decide certification.
  *
  * The 401s are auth.spec.ts's (without credentials on every operation, AUTH-001) and
  * properties/authorization.spec.ts's (an unknown key on generated operations, AUTH-007).
@@ -19,13 +20,11 @@
  * valid one last: it takes the request, and puts it back only after a read's expected success (a valid
  * create shares the record it made); the status test after it judges that valid response (and sends its own
  * when the worker that sent it failed and was replaced), and the read-back test reads back what that
- * valid create made (the same fallback); the delete tests make their own.
+ * valid create made (the same fallback).
  */
 import { test, expect } from '../fixtures.ts';
 import { proves } from '../lib/proves.ts';
-import { expectSucceeded } from '../lib/expect-success.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
-import { walkCompatPages, walkPages } from '../lib/walk-pages.ts';
 import { isEnumSchema, operations } from '../lib/operations.ts';
 import { workerPrepared as prepared } from '../lib/prepared-cache.ts';
 import { borrow, runningTest } from '../lib/response-samples.ts';
@@ -34,13 +33,12 @@ import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expectPrepared, settleTaken, recipeOf, sendPrepared as send, type PreparedRequest } from '../recipes/index.ts';
 import { loadOpenApi, type JsonSchema, type Operation } from '../../contract/openapi.ts';
 import { SCHEMA_BASE, toView, type SchemaView } from '../../contract/schema-view.ts';
+import { findListed, GETS, isObject, parentPath, resourcesIn, tagFor, unwrap, type Resource } from './operations-helpers.ts';
 
 type Schema = Record<string, unknown>;
 type Level = 'must' | 'inferred';
-type Resource = Record<string, unknown>;
 
 const components = loadOpenApi().components.schemas;
-const isObject = (v: unknown): v is Resource => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The schema in a view with its `$ref`s followed; undefined when it states nothing (`true`, `{}`). */
 function resolved(schema: JsonSchema | undefined, view: SchemaView): Schema | undefined {
@@ -139,17 +137,6 @@ function mutations(op: Operation, level: Level, body?: Resource): Mutation[] {
   return out;
 }
 
-/** The resources a create answered: `{data}`, the resource itself, a one-resource wrapper or an array. */
-function resourcesIn(body: unknown): Resource[] {
-  if (Array.isArray(body)) return body.filter(isObject);
-  if (!isObject(body)) return [];
-  if (isObject(body.data)) return [body.data];
-  if (Array.isArray(body.data)) return body.data.filter(isObject);
-  if ('id' in body) return [body];
-  const wrapped = Object.values(body).filter((v): v is Resource => isObject(v) && 'id' in v);
-  return wrapped.length === 1 ? wrapped : [];
-}
-
 /** Whether a response schema identifies what it answers by an `id` (creates do; commands on a section do not). */
 function identifiesResource(schema: JsonSchema | undefined): boolean {
   const s = resolved(schema, 'full');
@@ -163,34 +150,6 @@ function identifiesResource(schema: JsonSchema | undefined): boolean {
   });
 }
 
-/** Every item of a list: a native or compatibility list walked to its end, an `items` list, or a bare array. */
-async function listItems(client: ApiClient, path: string): Promise<Resource[]> {
-  const first = await client.get(path);
-  expect(first.status, `GET ${path}: ${first.text.slice(0, 200)}`).toBe(200);
-  const body = first.body;
-  if (Array.isArray(body)) return body;
-  if (isObject(body?.meta) && isObject((body.meta as Resource).pagination)) return (await walkPages(client, path, { limit: 100 })).items;
-  const wrapper = Object.keys(body ?? {}).find((k) => Array.isArray(body[k]));
-  expect(wrapper, `GET ${path} answers a list`).toBeDefined();
-  if ('nextCursor' in body) return (await walkCompatPages(client, path, wrapper!, { limit: 200 })).items;
-  return body[wrapper!];
-}
-
-/**
- * The item of a list with this id. Compatibility lists page by offset and concurrent changes can shift
- * later pages (Limits › Pagination), so a walk that misses the item is repeated, twice at most.
- */
-async function findListed(client: ApiClient, path: string, id: string): Promise<Resource | undefined> {
-  for (let walk = 0; walk < 3; walk++) {
-    const hit = (await listItems(client, path)).find((item) => String(item.id) === id);
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
-const GETS = operations.filter((o) => o.method === 'GET');
-const parentPath = (path: string) => path.replace(/\/\{[^}]+\}$/, '');
-
 /** How a created resource is read back: the GET of `{path}/{id}`, or the list GET of the same path. */
 function readerOf(op: Operation): { kind: 'single' | 'list'; read: Operation } | undefined {
   const success = op.responses.find((r) => r.status === 200 || r.status === 201);
@@ -199,28 +158,6 @@ function readerOf(op: Operation): { kind: 'single' | 'list'; read: Operation } |
   if (single) return { kind: 'single', read: single };
   const list = GETS.find((g) => g.path === op.path);
   return list ? { kind: 'list', read: list } : undefined;
-}
-
-/**
- * Deletes whose resource stays readable, with what the read shows instead (getMeter: "one meter, active
- * or archived"; readable archived meters are inferred, METER-014).
- */
-const STAYS_READABLE: Record<string, (resource: Resource) => boolean> = {
-  archiveMeter: (meter) => meter.is_active === false,
-};
-
-/** How a deletion is observed: the GET of the same path, or the list GET of the parent path. */
-function afterDelete(op: Operation): { kind: 'single' | 'list'; read: Operation } | undefined {
-  if (op.method !== 'DELETE') return undefined;
-  const single = GETS.find((g) => g.path === op.path);
-  if (single) return { kind: 'single', read: single };
-  const list = GETS.find((g) => g.path === parentPath(op.path) && g.path !== op.path);
-  return list ? { kind: 'list', read: list } : undefined;
-}
-
-/** The resource of a single read: `{data}`, a one-resource wrapper, or the body itself. */
-function unwrap(body: unknown): Resource | undefined {
-  return resourcesIn(body)[0];
 }
 
 const CROSS_CUTTING = [401, 403, 429];
@@ -238,8 +175,6 @@ function withUnknownId(op: Operation, request: PreparedRequest): PreparedRequest
   const unknown = (param.schema as { type?: string }).type === 'integer' ? '2147483646' : 'ct_unknown_id_0000';
   return { ...request, path: request.path.split('/').map((s, i) => (i === index ? unknown : s)).join('/') };
 }
-
-const tagFor = (mustTags: string[], inferred: boolean) => (inferred ? ['@SPEC-005'] : mustTags);
 
 /**
  * The valid request each operation's SPEC-007 test sent in this worker, its response and that test's
@@ -330,30 +265,6 @@ for (const op of operations.filter((o) => recipeOf(o))) {
           for (const key of Object.keys(sent).filter((k) => k in resource && (reader.kind === 'single' || k in found!))) {
             expect(found![key], `${key} of ${id} as read`).toEqual(resource[key]);
           }
-        }
-      });
-    }
-
-    const observe = afterDelete(op);
-    if (observe) {
-      const staysReadable = STAYS_READABLE[op.operationId];
-      const title = observe.kind === 'single' ? (staysReadable ? 'the archived resource stays readable as archived' : 'the deleted resource answers 404 afterwards') : 'the deleted resource leaves its list';
-      test(title, { tag: tagFor(['@SPEC-010'], op.inferred || observe.read.inferred || staysReadable !== undefined) }, async ({ api, profile }) => {
-        const prepared = await recipe({ api, profile });
-        const listPath = prepared.path.replace(/\/[^/]+$/, '');
-        const id = decodeURIComponent(prepared.path.split('/').at(-1)!);
-        const present = observe.kind === 'single' ? (await api.get(prepared.path)).status === 200 : (await findListed(api, listPath, id)) !== undefined;
-        expect(present, `${id} is readable before the delete`).toBe(true);
-        const deleted = await send(api, prepared);
-        expectSucceeded(deleted);
-        if (observe.kind === 'list') {
-          expect((await listItems(api, listPath)).map((item) => String(item.id)), `${observe.read.operationId} after the delete`).not.toContain(id);
-        } else if (staysReadable) {
-          const read = await api.get(prepared.path);
-          expect(read.status).toBe(200);
-          expect(staysReadable(unwrap(read.body) ?? {}), `${op.operationId}: the read shows it archived`).toBe(true);
-        } else {
-          expectProblem(await api.get(prepared.path), 404);
         }
       });
     }
