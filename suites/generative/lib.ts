@@ -1,6 +1,6 @@
 /**
  * Generative testing (Schemathesis-like) of every operation: requests generated from the spec's
- * schemas (contract/arbitraries.ts) on top of the operation's recipe (suites/recipes), which supplies
+ * schemas (contract/arbitraries/) on top of the operation's recipe (suites/recipes), which supplies
  * what cannot be generated — path ids of real records, references in bodies, server-issued versions.
  *
  * Conventions (as suites/lib/property.ts): the run's seed (suites/lib/settings.ts), printed; `run --seed`
@@ -10,7 +10,9 @@
  * `$MMS_KEY_LIVE`.
  */
 import { test } from '@playwright/test';
-import { arbitraryWithPins, fc, resolve, validatorOf, violations, type Violation } from '../../contract/arbitraries.ts';
+import { resolve, validatorOf } from '../../contract/arbitraries/schema-resolution.ts';
+import { arbitraryWithPins, fc } from '../../contract/arbitraries/valid-values.ts';
+import { violations, type Violation } from '../../contract/arbitraries/violations.ts';
 import { loadOpenApi, loadOperations, type JsonSchema, type Operation, type Parameter } from '../../contract/openapi.ts';
 import { createSchemaRegistry } from '../../contract/ajv.ts';
 import { compileRequestValidator, type RequestValidator } from '../../contract/validators.ts';

@@ -23,7 +23,7 @@ import { placeholderPath } from '../lib/operations.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { workerPrepared as preparedCache } from '../lib/prepared-cache.ts';
 import { borrow, runningTest } from '../lib/response-samples.ts';
-import { arbitraryOf, fc } from '../../contract/arbitraries.ts';
+import { arbitraryOf, fc } from '../../contract/arbitraries/valid-values.ts';
 import { NEGATIVE_REQUIREMENTS, OPERATIONS, genBudget, genSeed, negativeCases, pick, recipeOf, reproducible, send } from './lib.ts';
 
 const tagsOf = (ids: readonly string[]) => ['@GEN', ...ids.map((id) => `@${id}`)];

@@ -10,7 +10,7 @@
 import { proves } from '../lib/proves.ts';
 import { test, expect } from '../fixtures.ts';
 import type { Operation } from '../../contract/openapi.ts';
-import { fc } from '../../contract/arbitraries.ts';
+import { fc } from '../../contract/arbitraries/valid-values.ts';
 import { OPERATIONS, viewsDiffer, genBudget, genParameters, genSeed, recipeOf, reproducible, requestArbitrary, requestDigest, send, type GenRequest } from './lib.ts';
 import { runSettings } from '../lib/settings.ts';
 

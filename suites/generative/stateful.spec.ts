@@ -21,7 +21,7 @@
  * inferred requirement never decides certification.
  */
 import { test, expect } from '../fixtures.ts';
-import { fc } from '../../contract/arbitraries.ts';
+import { fc } from '../../contract/arbitraries/valid-values.ts';
 import type { Operation } from '../../contract/openapi.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import { follow, fromListItem, loadLinks, type Link } from '../../contract/links.ts';
