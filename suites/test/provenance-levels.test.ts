@@ -9,7 +9,7 @@ import { loadCatalog } from '../../contract/catalog.ts';
 import { loadOperations, type Operation } from '../../contract/openapi.ts';
 import { quoteProblems } from '../../contract/provenance-walk.ts';
 import { NEGATIVE_REQUIREMENTS, negativeCases, type NegativeCase } from '../generative/lib.ts';
-import { RULES } from '../generative/model.ts';
+import { RULES } from '../generative/model-rules.ts';
 import { STATEFUL_REQUIREMENTS, TRANSITIONS, stepProvenance } from '../generative/model-provenance.ts';
 import { failedRequirementsOf } from '../reporter/verdicts.ts';
 import { schemaValid } from '../../contract/checks/schema-valid.ts';
