@@ -1,8 +1,8 @@
 /**
  * The level of a generated negative case, read from provenance (contract/provenance.ts,
  * docs/maintainers.md "The specification"): a request breaking a constraint the description does not
- * state can only fail inferred requirements. suites/generative/lib.ts `negativeCases` calls these for
- * every case; no test chooses a level.
+ * state can only fail inferred requirements. suites/generative/negative-cases.ts `negativeCases` calls
+ * these for every case; no test chooses a level.
  */
 import type { Violation } from '../../contract/arbitraries/violations.ts';
 import type { Operation } from '../../contract/openapi.ts';

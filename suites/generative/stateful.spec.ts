@@ -30,7 +30,9 @@ import { meterBody } from '../kits/meters.ts';
 import { Model, operationKey, type Recorded, type Step } from './model.ts';
 import { RULES } from './model-rules.ts';
 import { STATEFUL_REQUIREMENTS, describeStep, stepProvenance } from './model-provenance.ts';
-import { commandsReplay, genParameters, statefulBudget, genSeed, pathParams, requestDigest, sequenceFailure, type GenRequest } from './lib.ts';
+import { commandsReplay, genParameters, statefulBudget, genSeed, requestDigest } from './run-parameters.ts';
+import { pathParams } from './request-generation.ts';
+import { sequenceFailure, type GenRequest } from './replay.ts';
 
 /** The links between modelled operations the run follows. */
 export function modelledLinks(profile: TargetProfile): Link[] {
