@@ -1,10 +1,12 @@
 /**
- * The spec-derived arbitraries (contract/arbitraries.ts) against the kit's Ajv as oracle: every value
+ * The spec-derived arbitraries (contract/arbitraries/) against the kit's Ajv as oracle: every value
  * generated for a request body or a path/query parameter of any operation validates against its
  * schema, in both views; every violation of a valid value is refused. A failure names the schema.
  */
 import { test, expect } from '@playwright/test';
-import { arbitraryOf, fc, validatorOf, violations } from '../../contract/arbitraries.ts';
+import { validatorOf } from '../../contract/arbitraries/schema-resolution.ts';
+import { arbitraryOf, fc } from '../../contract/arbitraries/valid-values.ts';
+import { violations } from '../../contract/arbitraries/violations.ts';
 import { loadOperations, type JsonSchema, type Operation } from '../../contract/openapi.ts';
 
 const operationById = (id: string): Operation => loadOperations().find((o) => o.operationId === id)!;

@@ -6,7 +6,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { arbitraryOf, fc, violations } from '../../contract/arbitraries.ts';
+import { arbitraryOf, fc } from '../../contract/arbitraries/valid-values.ts';
+import { violations } from '../../contract/arbitraries/violations.ts';
 import { loadOperations, type JsonSchema } from '../../contract/openapi.ts';
 import { cachedCompiler, freshCachedCompiler, VALIDATOR_CACHE_DIR } from '../../contract/ajv-cache.ts';
 import { toView } from '../../contract/schema-view.ts';

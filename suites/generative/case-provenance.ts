@@ -1,10 +1,10 @@
 /**
  * The level of a generated negative case, read from provenance (contract/provenance.ts,
  * docs/maintainers.md "The specification"): a request breaking a constraint the description does not
- * state can only fail inferred requirements. suites/generative/lib.ts `negativeCases` calls these for
- * every case; no test chooses a level.
+ * state can only fail inferred requirements. suites/generative/negative-cases.ts `negativeCases` calls
+ * these for every case; no test chooses a level.
  */
-import type { Violation } from '../../contract/arbitraries.ts';
+import type { Violation } from '../../contract/arbitraries/violations.ts';
 import type { Operation } from '../../contract/openapi.ts';
 import { bodyKeywordProvenance, provenanceOf, routeProvenance, type Provenance } from '../../contract/provenance.ts';
 
@@ -17,7 +17,7 @@ export const NEGATIVE_REQUIREMENTS = {
   inferred: { refused: ['SPEC-005', 'GEN-004'], unchanged: ['GEN-004'] },
 } as const;
 
-/** The keyword a violation (contract/arbitraries.ts) breaks, and the schema node holding it, as a pointer into the instance. */
+/** The keyword a violation (contract/arbitraries/violations.ts) breaks, and the schema node holding it, as a pointer into the instance. */
 export function brokenKeyword(v: Pick<Violation, 'pointer' | 'constraint'>): { pointer: string; keyword: string } {
   const [first, second] = v.constraint.split(/[\s:]+/);
   if (first === 'items') return { pointer: `${v.pointer}/0`, keyword: second! };

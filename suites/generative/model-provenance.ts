@@ -1,5 +1,5 @@
 /**
- * Provenance of the transitions the stateful model (./model.ts) checks: for each modelled operation
+ * Provenance of the transitions the stateful model (./model-rules.ts) checks: for each modelled operation
  * (`operationKey`: `commandWorkOrderParts:stale`), the words of docs/api-v1.md that describe what it
  * answers in the modelled state, or why the transition is inferred. A step is `described` only when its
  * route is stated too (contract/provenance.ts `routeProvenance`).

@@ -23,8 +23,13 @@ import { placeholderPath } from '../lib/operations.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { workerPrepared as preparedCache } from '../lib/prepared-cache.ts';
 import { borrow, runningTest } from '../lib/response-samples.ts';
-import { arbitraryOf, fc } from '../../contract/arbitraries.ts';
-import { NEGATIVE_REQUIREMENTS, OPERATIONS, genBudget, genSeed, negativeCases, pick, recipeOf, reproducible, send } from './lib.ts';
+import { arbitraryOf, fc } from '../../contract/arbitraries/valid-values.ts';
+import { genBudget, genSeed, pick } from './run-parameters.ts';
+import { OPERATIONS, send } from './request-generation.ts';
+import { negativeCases } from './negative-cases.ts';
+import { NEGATIVE_REQUIREMENTS } from './case-provenance.ts';
+import { reproducible } from './replay.ts';
+import { recipeOf } from '../recipes/index.ts';
 
 const tagsOf = (ids: readonly string[]) => ['@GEN', ...ids.map((id) => `@${id}`)];
 

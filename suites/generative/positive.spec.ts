@@ -10,8 +10,11 @@
 import { proves } from '../lib/proves.ts';
 import { test, expect } from '../fixtures.ts';
 import type { Operation } from '../../contract/openapi.ts';
-import { fc } from '../../contract/arbitraries.ts';
-import { OPERATIONS, viewsDiffer, genBudget, genParameters, genSeed, recipeOf, reproducible, requestArbitrary, requestDigest, send, type GenRequest } from './lib.ts';
+import { fc } from '../../contract/arbitraries/valid-values.ts';
+import { genBudget, genParameters, genSeed, requestDigest } from './run-parameters.ts';
+import { OPERATIONS, viewsDiffer, requestArbitrary, send } from './request-generation.ts';
+import { reproducible, type GenRequest } from './replay.ts';
+import { recipeOf } from '../recipes/index.ts';
 import { runSettings } from '../lib/settings.ts';
 
 /** Whether generating with the inferred rules differs from the stated ones (an inferred input exists). */

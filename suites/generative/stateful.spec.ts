@@ -1,6 +1,6 @@
 /**
  * Stateful generative run (GEN-005): random sequences of operations that follow the spec's OpenAPI
- * links (contract/links.ts), checked against a model of the described rules (./model.ts) with
+ * links (contract/links.ts), checked against a model of the described rules (./model-rules.ts) with
  * fast-check's model-based testing (`fc.commands`, `fc.asyncModelRun`).
  *
  * The commands come from the links, one source of truth: a root command sends an operation without
@@ -21,15 +21,18 @@
  * inferred requirement never decides certification.
  */
 import { test, expect } from '../fixtures.ts';
-import { fc } from '../../contract/arbitraries.ts';
+import { fc } from '../../contract/arbitraries/valid-values.ts';
 import type { Operation } from '../../contract/openapi.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import { follow, fromListItem, loadLinks, type Link } from '../../contract/links.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { meterBody } from '../kits/meters.ts';
-import { Model, RULES, operationKey, type Recorded, type Step } from './model.ts';
+import { Model, operationKey, type Recorded, type Step } from './model.ts';
+import { RULES } from './model-rules.ts';
 import { STATEFUL_REQUIREMENTS, describeStep, stepProvenance } from './model-provenance.ts';
-import { commandsReplay, genParameters, statefulBudget, genSeed, pathParams, requestDigest, sequenceFailure, type GenRequest } from './lib.ts';
+import { commandsReplay, genParameters, statefulBudget, genSeed, requestDigest } from './run-parameters.ts';
+import { pathParams } from './request-generation.ts';
+import { sequenceFailure, type GenRequest } from './replay.ts';
 
 /** The links between modelled operations the run follows. */
 export function modelledLinks(profile: TargetProfile): Link[] {
