@@ -2,8 +2,8 @@
  * The one way the CLI starts Playwright (`playwright test` for `run`, `playwright merge-reports` for
  * `report merge`), with the run's environment (contract/run-env.ts), and how it ends (docs/ci.md, "Exit codes"):
  * - Playwright's runner gets its own process group, so a Ctrl-C reaches it once, through the CLI;
- * - SIGINT or SIGTERM to the CLI interrupts the runner (SIGINT to its group: its workers and the embedded
- *   mock of its global setup stop with it), waits up to 10 s, then kills the group; the CLI then throws
+ * - SIGINT or SIGTERM to the CLI interrupts the runner (SIGINT to its group: its workers stop with it),
+ *   waits up to 10 s, then kills the group; the CLI then throws
  *   Interrupted (exit 130/143). The reporter writes no verdict for an interrupted run;
  * - whatever ends the CLI, even SIGKILL, the runner and its workers end with it (cli/orphan-guard.mjs,
  *   loaded into each through NODE_OPTIONS, watches its parent);

@@ -10,7 +10,7 @@
  * A stated write that does not apply stays a deviation: the test whose requirement states it sends that
  * write as its act, outside `arrange`, and asserts it there — only that test fails.
  *
- * Exchanges sent while arranging carry `arranging` (the step's description: suites/lib/exchange.ts), so
+ * Exchanges sent while arranging carry `arranging` (the step's description: contract/exchange.ts), so
  * the report and the universal checks can tell them from the exchanges a test asserts on.
  */
 import { test } from '@playwright/test';

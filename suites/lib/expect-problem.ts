@@ -3,7 +3,7 @@
  * description documents one, this code): what the scenario's own requirement states. What every error
  * owes — content type `application/problem+json` (ERR-001), the shape (ERR-002), `status` equal to the
  * HTTP status (ERR-004), `request_id` equal to `X-Request-ID` (REQID-003) — the universal checks
- * (suites/checks/problem-details.ts, content-type.ts) prove on every response, each failing only its
+ * (contract/checks/problem-details.ts, content-type.ts) prove on every response, each failing only its
  * own requirement; asserted here too, they would fail every test that expects an error.
  */
 import { expect } from '@playwright/test';

@@ -1,6 +1,6 @@
 /**
- * The target under test (docs/design.md §3): its resolved profile, as the suite's workers, the global setup
- * and the reporter see it, and the reachability check the CLI and the global setup make before any test.
+ * The target under test (docs/design.md §1): its resolved profile, as the suite's workers
+ * and the reporter see it, and the reachability check the CLI makes before any test.
  */
 import { request } from '@playwright/test';
 import { loadProfile, type RequestUse, type TargetProfile } from '../../contract/profile.ts';
