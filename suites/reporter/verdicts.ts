@@ -60,6 +60,18 @@ export function failedRequirementsOf(ids: string[], message: string): string[] {
   return own.length ? own : named.length ? named : ids;
 }
 
+/**
+ * The failed requirements `failed` of a test tagged `tags`, never a `must` one when the test proves no
+ * `must` requirement (docs/vendors.md, "Levels"): an assertion of an inferred test that names a stated
+ * requirement fails the test's own (inferred) tags instead, so a test that exercises what the description
+ * does not show cannot decide certification, whatever its assertions name.
+ */
+export function withinLevel(failed: string[], tags: string[], catalog: Pick<Catalog, 'byId'>): string[] {
+  if (tags.some((id) => catalog.byId.get(id)?.level === 'must')) return failed;
+  const kept = failed.filter((id) => catalog.byId.get(id)?.level !== 'must');
+  return kept.length ? kept : tags;
+}
+
 export interface ReportContext {
   catalog: Catalog;
   tool: ConformanceReport['tool'];
@@ -91,7 +103,7 @@ export function buildReport(tests: TestOutcome[], ctx: ReportContext): Conforman
   }
   const causes = rootCausesOf(tests, ctx.catalog, (t, message) => {
     const tags = requirementTags(t.tags).filter((id) => ctx.catalog.byId.has(id));
-    const failed = failedRequirementsOf(tags, message).filter((id) => ctx.catalog.byId.has(id));
+    const failed = withinLevel(failedRequirementsOf(tags, message).filter((id) => ctx.catalog.byId.has(id)), tags, ctx.catalog);
     return failed.length ? failed : tags;
   });
   const failuresOf = new Map<string, RequirementResult['failures']>();

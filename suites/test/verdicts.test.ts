@@ -1,7 +1,7 @@
 /** The report's verdict rules (docs/design.md §6). */
 import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../contract/catalog.ts';
-import { buildReport, failedRequirementsOf } from '../reporter/verdicts.ts';
+import { buildReport, failedRequirementsOf, withinLevel } from '../reporter/verdicts.ts';
 import { proves } from '../lib/proves.ts';
 import type { TestOutcome } from '../../contract/report/model.ts';
 import { evidenceOf, type Exchange } from '../../contract/exchange.ts';
@@ -131,4 +131,13 @@ test('run.requestsByFamily sums each test\'s requests under the family of its fi
     { family: 'GEN', tests: 1, requests: 6 }, { family: 'SCOPE', tests: 2, requests: 5 }, { family: 'AUTH', tests: 1, requests: 4 }, { family: '(none)', tests: 1, requests: 1 },
   ]);
   expect(report.run.requestsByFamily!.reduce((n, f) => n + f.requests, 0)).toBe(report.run.requests);
+});
+
+test('an inferred test never fails a must requirement, whatever its assertion names', () => {
+  const catalog = loadCatalog();
+  expect(catalog.byId.get('SPEC-001')?.level).toBe('must');
+  expect(catalog.byId.get('SPEC-005')?.level).toBe('inferred');
+  expect(withinLevel(['SPEC-001'], ['SPEC-005'], catalog), 'an inferred test naming SPEC-001').toEqual(['SPEC-005']);
+  expect(withinLevel(['SPEC-001'], ['SPEC-001', 'SPEC-002'], catalog), 'a must test naming its own').toEqual(['SPEC-001']);
+  expect(withinLevel(['PARTS-016'], ['PARTS-002'], catalog), 'a must test naming another must').toEqual(['PARTS-016']);
 });
