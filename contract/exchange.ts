@@ -29,7 +29,7 @@ export interface Exchange {
   credential?: string;
   /** Whether the request carried credentials of the target. */
   authenticated: boolean;
-  /** 429s retried before this response, with the seconds waited. */
+  /** 429s retried before this response, with the seconds waited; status 0: a wait for the rate budget, or a reset connection resent. */
   retries: Array<{ status: number; waitedSeconds: number }>;
   /**
    * The test that sent this request, when this test judged a response another test of its worker sent

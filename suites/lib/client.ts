@@ -146,6 +146,7 @@ export class ApiClient {
       else url.searchParams.set(k, String(v));
     }
     const retries: Exchange['retries'] = [];
+    let resentOnce = false;
     for (let attempt = 0; ; attempt++) {
       const { header, key, waitMs } = this.authorization();
       if (waitMs > 0) {
@@ -173,6 +174,13 @@ export class ApiClient {
           return [answer, await answer.body()] as const;
         });
       } catch (e) {
+        // A reused keep-alive connection the server closed as the request left (RFC 9112 §9.3.1) carries no
+        // answer: a safe method is sent again once, as HTTP clients do (RFC 9110 §9.2.2), and noted.
+        if ((method === 'GET' || method === 'HEAD') && !resentOnce && /ECONNRESET|socket hang up/.test(String((e as Error)?.message))) {
+          resentOnce = true;
+          retries.push({ status: 0, waitedSeconds: 0 });
+          continue;
+        }
         const error = redactedError(e, s.redactor, `${method} ${s.redactor.text(url.toString())}`, origin);
         // No answer (timeout, reset, garbage): the request is the evidence, status 0 as in HAR; no check runs on it.
         s.exchanges.push({ ...this.exchangeOf(method, url, headers, data, { status: 0, responseHeaders: {}, responseBody: '', durationMs: Date.now() - started, startedAt, retries }), error: error.message.split('\n')[0] });
