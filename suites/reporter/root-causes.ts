@@ -251,7 +251,14 @@ function assemble(groups: Map<string, Group>, uf: UnionFind, catalog: Catalog) {
     members.sort((a, b) => Number(b.kind === 'check') - Number(a.kind === 'check') || b.exchanges - a.exchanges);
     const lead = members[0]!;
     const failures = new Map<string, Failure>();
-    for (const g of members) for (const [id, f] of g.failures) if (!failures.has(id)) failures.set(id, f);
+    // A requirement's failure: a failing assertion's over a check finding of the same cause (it carries the
+    // test's own error: a property's counterexample and rerun line), else the first found.
+    for (const g of members) {
+      for (const [id, f] of g.failures) {
+        const known = failures.get(id);
+        if (!known || (known.check !== undefined && f.check === undefined)) failures.set(id, f);
+      }
+    }
     const order = (id: string) => catalog.requirements.findIndex((r) => r.id === id);
     const requirements = [...failures.keys()].sort((a, b) => order(a) - order(b));
     const where = new Map<string, Place>();
