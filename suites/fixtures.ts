@@ -28,7 +28,7 @@ import { releaseLeases } from './lib/lease.ts';
 import { RateGovernor } from './lib/pacing.ts';
 import { Redactor } from './lib/redact.ts';
 import { targetProfile } from './lib/target.ts';
-import { installSettings, type RunSettings } from './lib/settings.ts';
+import { DEFAULT_SETTINGS, installSettings, type RunSettings } from './lib/settings.ts';
 import type { CheckState } from '../contract/checks/registry.ts';
 import { arrange } from './lib/arrange.ts';
 
@@ -80,7 +80,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use();
     keepWorkerAfterFailure(testInfo);
   }, { auto: true, ...plumbing }],
-  settings: [undefined as unknown as RunSettings, { option: true, scope: 'worker' }],
+  settings: [DEFAULT_SETTINGS, { option: true, scope: 'worker' }],
   // Auto: the worker's settings are installed for the code tests call (suites/lib/settings.ts runSettings).
   settingsInstalled: [async ({ settings }, use) => {
     installSettings(settings);

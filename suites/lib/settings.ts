@@ -5,7 +5,7 @@
  * (suites/fixtures.ts); code a test calls reads the value that worker fixture installed (`runSettings`).
  */
 import type { RunEnv } from '../../contract/run-env.ts';
-import { exploreSeeds, runSeed } from '../../contract/run-seed.ts';
+import { DEFAULT_SEED, exploreSeeds, runSeed } from '../../contract/run-seed.ts';
 
 /** What a test may read of its run. */
 export interface RunSettings {
@@ -30,6 +30,9 @@ export interface RunSettings {
   /** The run's scratch folder (fixture leases, suites/lib/lease.ts), made by the CLI. */
   runDir?: string;
 }
+
+/** The settings of a run that set none (a Playwright run of the suite's files outside its config): the defaults. */
+export const DEFAULT_SETTINGS: RunSettings = { seed: DEFAULT_SEED, exploreSeeds: 0, testTimeout: 60_000 };
 
 /** The settings of a run's environment. Throws when the seed is not an integer. */
 export function settingsOf(run: RunEnv): RunSettings {
