@@ -4,7 +4,7 @@
  * a measurement is invalid (a non-2xx answer, a socket error).
  *
  *   npm run bench                                  # everything (about 10 minutes)
- *   npm run bench -- --only throughput,walk       # some parts: throughput, path, walk, memory, startup, failing, suite, remote, state, install
+ *   npm run bench -- --only throughput,walk       # some parts: throughput, path, walk, memory, startup, failing, suite, remote, state, install, scale
  *   npm run bench -- --duration 5 --rounds 3 --memory-requests 200000
  *
  * The machine may be noisy: rounds are interleaved and medians compared; read ratios, not absolute
@@ -23,8 +23,9 @@ import { walk, type WalkReport } from './walk.ts';
 import { remoteRun, suiteRun, type SuiteReport } from './suite.ts';
 import { stateCost, type StateReport } from './state.ts';
 import { installCost, type InstallReport } from './install.ts';
+import { scale, scaleTargets, type ScaleReport } from './scale.ts';
 
-const PARTS = ['throughput', 'path', 'walk', 'memory', 'startup', 'failing', 'suite', 'remote', 'state', 'install'] as const;
+const PARTS = ['throughput', 'path', 'walk', 'memory', 'startup', 'failing', 'suite', 'remote', 'state', 'install', 'scale'] as const;
 type Part = (typeof PARTS)[number];
 
 const positive = (name: string) => (value: string): number => {
@@ -54,8 +55,9 @@ const program = new Command('bench')
     if (v !== 'cold' && v !== 'warm') throw new InvalidArgumentError('--install-cache must be cold or warm');
     return v;
   }, 'cold')
+  .option('--scale-sizes <sizes>', 'record counts of the scale part, ascending', (v) => v.split(',').map(positive('--scale-sizes')), [10_000, 100_000, 1_000_000])
   .parse();
-const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; pathKeys: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number; installs: number; installCache: 'cold' | 'warm' }>();
+const opts = program.opts<{ scaleSizes: number[]; only: Part[]; connections: number; duration: number; warmup: number; rounds: number; pathKeys: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number; installs: number; installCache: 'cold' | 'warm' }>();
 
 interface Target { name: string; measured: string; target: string; met: boolean }
 
@@ -63,7 +65,7 @@ const log = (line: string) => process.stderr.write(`  ${line}\n`);
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 const targets: Target[] = [];
 const problems: string[] = [];
-const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; path?: RequestPathReport; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; state?: StateReport[]; install?: InstallReport; targets: Target[]; problems: string[] } = {
+const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; path?: RequestPathReport; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; state?: StateReport[]; install?: InstallReport; scale?: ScaleReport; targets: Target[]; problems: string[] } = {
   startedAt: new Date().toISOString(),
   command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
   node: process.version,
@@ -157,6 +159,12 @@ if (opts.only.includes('state')) {
     targets.push({ name: `${e.endpoint}: PostgreSQL store ÷ memory store`, measured: `${fixed(pg.vsMemory)}×`, target: 'stated', met: true });
     problems.push(...e.problems.map((p) => `state ${e.endpoint}: ${p}`));
   }
+}
+if (opts.only.includes('scale')) {
+  process.stderr.write(`scale (one organization at ${opts.scaleSizes.join(', ')} work orders and readings)\n`);
+  const s = (report.scale = await scale({ sizes: opts.scaleSizes, samples: opts.samples, log }));
+  targets.push(...scaleTargets(s));
+  problems.push(...s.problems.map((p) => `scale: ${p}`));
 }
 
 const rows: string[][] = [['target', 'measured', 'wanted', '']];

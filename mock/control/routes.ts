@@ -17,7 +17,7 @@ import { ProblemError, invalid } from '../http/problem.ts';
 import type { OrgFixture } from '../seed/fixtures-file.ts';
 import type { FaultConfig } from './faults.ts';
 import type { ControlEffect } from '../state/persistence.ts';
-import { MAX_BULK_TOTAL, MAX_BULK_WORK_ORDERS, bulkWorkOrders } from './bulk.ts';
+import { MAX_BULK_TOTAL, MAX_BULK_WORK_ORDERS, bulkMeter, bulkReadings, bulkWorkOrders } from './bulk.ts';
 import { checkBudget, type MockBudget } from './budget.ts';
 import { boundedNumber, boundedString, isObject as object, onlyFields, organizationsInput } from './input.ts';
 import { MAX_ADVANCE_MS, MAX_TOTAL_ADVANCE_MS } from '../state/bounds.ts';
@@ -156,6 +156,18 @@ function routes(options: ControlOptions): Entry[] {
       const total = bulkWorkOrders(app.world, org, count as number);
       return { status: 201, body: { orgId: org.id, created: count, workOrders: total } };
     }],
+    ['POST', /^\/__mock\/bulk\/readings$/, ['count', 'meterId', 'orgId'], (app, body) => {
+      const count = body.count;
+      if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MAX_BULK_WORK_ORDERS) {
+        throw invalid('body', '/count', `must be an integer from 1 to ${MAX_BULK_WORK_ORDERS}`);
+      }
+      const org = orgOf(app, body.orgId === undefined ? [...app.world.orgs.keys()][0]! : boundedString(body.orgId, '/orgId', 64));
+      const meter = bulkMeter(org, body.meterId === undefined ? undefined : boundedString(body.meterId, '/meterId', 64));
+      if ((org.readings.get(meter.id)?.length ?? 0) + (count as number) > MAX_BULK_TOTAL) throw invalid('body', '/count', `would hold more than ${MAX_BULK_TOTAL} readings of ${meter.id} (reset to start over)`);
+      checkBudget(app.world, options.budget, { records: count as number });
+      const total = bulkReadings(app.world, org, meter, count as number);
+      return { status: 201, body: { orgId: org.id, meterId: meter.id, created: count, readings: total } };
+    }],
     ['GET', /^\/__mock\/state$/, [], (app, _body, _params, query) => getState(app, query)],
     ['PUT', /^\/__mock\/state$/, ['format', 'version', 'world', 'organizations'], (app, body) => putState(app, body, options.budget)],
     ['POST', /^\/__mock\/organizations$/, ['id', 'name', 'modules', 'settings', 'currency', 'data', 'keys'], (app, body) => createOrganization(app, body, options.budget)],
@@ -222,7 +234,7 @@ export function controlApi(app: ServedApp, options: ControlOptions) {
     }
     const hit = table.map(([method, re, fields, route]) => ({ method, m: re.exec(path), fields, route })).filter((r) => r.m);
     if (hit.length === 0) {
-      fail(new ProblemError(404, 'not_found', `${path} is no path of the mock's control API (/__mock/: health, profile, reset, clock, orgs, keys, faults, bulk/work-orders, state, organizations).`));
+      fail(new ProblemError(404, 'not_found', `${path} is no path of the mock's control API (/__mock/: health, profile, reset, clock, orgs, keys, faults, bulk/work-orders, bulk/readings, state, organizations).`));
       return true;
     }
     const found = hit.find((r) => r.method === req.method);
