@@ -11,7 +11,8 @@
  *   filtered list (`status=done`, Endpoints › Work orders (native)), readings page 1 and page N. Each
  *   work-order list request follows a PATCH of one work order's title (untimed), so the mock's page cache
  *   (mock/paging/page-cache.ts) never answers it: the figure is what a page costs to build.
- * The rate limit stays on: every key serves at most 900 requests (keys.ts).
+ * Every size gets 30 untimed rounds first. The rate limit stays on: every key serves at most 900
+ * requests (keys.ts).
  */
 import { Agent } from 'node:http';
 import { controlHeaders } from './control.ts';
@@ -52,6 +53,8 @@ interface Page { data: Array<{ id: string }>; meta: { pagination: { has_more: bo
 /** Requests one key serves (its budget is 1,000 a minute, counted over the life of the mock). */
 const PER_KEY = 900;
 const BULK_CALL = 100_000;
+/** Untimed rounds of every kind before the timed ones at each size (the first size would pay the JIT's warm-up). */
+const WARM_UP = 30;
 
 /** A deterministic pseudo-random index below `n` (mulberry32 on a fixed seed). */
 function randomIndexes(seed: number): (n: number) => number {
@@ -104,7 +107,7 @@ export async function scale(options: ScaleOptions): Promise<ScaleReport> {
     const random = randomIndexes(20240917);
 
     for (const size of [...options.sizes].sort((a, b) => a - b)) {
-      await reserve(2 * Math.ceil(size / 100) + 12 * options.samples + 20);
+      await reserve(2 * Math.ceil(size / 100) + 12 * (options.samples + WARM_UP) + 20);
       const loadStarted = performance.now();
       const heapBefore = await heapUsed(mock);
       const addWorkOrders = size - (await visible());
@@ -155,6 +158,7 @@ export async function scale(options: ScaleOptions): Promise<ScaleReport> {
         ['readingsLast', async () => (await call(`/v1/meters/${meterId}/readings?limit=100${lastReadings}`)).ms],
       ];
       const times = Object.fromEntries(kinds.map(([name]) => [name, [] as number[]])) as Record<keyof ScaleTimings, number[]>;
+      for (let i = 0; i < WARM_UP; i++) for (const [, run] of kinds) await run(i);
       for (let i = 0; i < options.samples; i++) {
         for (let k = 0; k < kinds.length; k++) {
           const [name, run] = kinds[(i + k) % kinds.length]!;

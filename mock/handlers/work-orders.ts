@@ -3,7 +3,8 @@
  * Endpoints › Work orders (native); States and transitions: work-request approval, soft delete).
  *
  * - Lists filter by status (`todo` = open, on_hold, in_progress), type, priority, asset, location, user
- *   and team, and omit `extraFields` and `costs`; the detail has both (reads are not cost-redacted).
+ *   and team (read through the collection's indexes, store/org.ts), and omit `extraFields` and `costs`;
+ *   the detail has both (reads are not cost-redacted).
  * - Creating with `workRequestId` approves a pending request and links both at once; a repeat returns the
  *   linked work order (200); a rejected request answers 409 `invalid_work_request_state`.
  * - DELETE soft-deletes: the work order leaves every read, keeps its data, a repeat answers 204 and keeps
@@ -159,6 +160,11 @@ export const workOrderHandlers = {
     const p = ctx.params as Record<string, string | undefined>;
     const { status, type, priority, asset_id, location_id, assigned_to_user_id, assigned_to_team_id } = p;
     const filtered = [status, type, priority, asset_id, location_id, assigned_to_user_id, assigned_to_team_id].some((v) => v !== undefined);
+    const using = Object.entries({ status, type, priority, asset_id, location_id, assigned_to_user_id, assigned_to_team_id })
+      .filter((e): e is [string, string] => e[1] !== undefined)
+      .map(([index, value]) => ({ index, values: index === 'status' && value === 'todo' ? [...ACTIVE_STATUSES] : [value] }));
+    // One criterion on a one-valued field (or one value): the index's rows are exactly the matches.
+    const exact = using.length === 1 && (using[0]!.values.length === 1 || using[0]!.index === 'status');
     return nativePage(ctx, ctx.org.workOrders, listJson, filtered
       ? (w) => {
           const d = w.data;
@@ -170,7 +176,7 @@ export const workOrderHandlers = {
             && (assigned_to_user_id === undefined || (d.assigned_to_user_ids ?? []).includes(assigned_to_user_id))
             && (assigned_to_team_id === undefined || (d.assigned_to_team_ids ?? []).includes(assigned_to_team_id));
         }
-      : undefined, CACHEABLE);
+      : undefined, { ...CACHEABLE, using, exact });
   },
 
   createWorkOrder(ctx) {

@@ -1,10 +1,15 @@
 /**
  * JSON of immutable records, serialized once per record and view. Rows are replaced, never mutated
- * (store/types.ts), so a cached string can never go stale; a WeakMap lets replaced records go.
+ * (store/types.ts), so a cached string can never go stale; a WeakMap lets replaced records go. A view
+ * keeps the JSON of at most MAX_RECORDS_PER_VIEW records (then starts afresh), so a walk over a million
+ * records does not double their memory (docs/integrators.md, "Large tenants").
  * Recent list pages keep the UTF-8 bytes of their records, joined (`pageBytes`), reused while the
  * records serialize to the same JSON; the least recently used go past PAGE_CACHE_BYTES.
  */
-const views = new Map<string, WeakMap<object, string>>();
+const views = new Map<string, { cache: WeakMap<object, string>; size: number }>();
+
+/** The most records whose JSON one view keeps (about 60 MB of work orders' list JSON). */
+export const MAX_RECORDS_PER_VIEW = 100_000;
 
 /** The most bytes of list pages kept. */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -15,12 +20,13 @@ const NO_BYTES = Buffer.alloc(0);
 
 /** The JSON of `record` in `view`, built by `build` (default: the record itself) on first use. */
 export function cachedJson(record: object, view = 'full', build?: () => unknown): string {
-  let cache = views.get(view);
-  if (!cache) views.set(view, (cache = new WeakMap()));
-  let json = cache.get(record);
+  let kept = views.get(view);
+  if (!kept) views.set(view, (kept = { cache: new WeakMap(), size: 0 }));
+  let json = kept.cache.get(record);
   if (json === undefined) {
     json = JSON.stringify(build ? build() : record);
-    cache.set(record, json);
+    if (++kept.size > MAX_RECORDS_PER_VIEW) [kept.cache, kept.size] = [new WeakMap(), 1];
+    kept.cache.set(record, json);
   }
   return json;
 }

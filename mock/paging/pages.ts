@@ -7,6 +7,7 @@
  * path parameters included), the page size, the direction and the organization.
  */
 import type { Collection, Identified } from '../store/collection.ts';
+import type { IndexUse } from '../store/field-index.ts';
 import type { Context, Reply } from '../http/context.ts';
 import { list, page } from '../http/envelope.ts';
 import { pageBytes } from '../http/json-cache.ts';
@@ -47,22 +48,24 @@ export function bindingOf(ctx: Context, defaultLimit: number): CursorBinding {
 /**
  * A native list page over a Collection, by ID cursor. `serialize` returns a record's JSON. With
  * `cacheable` (the records' JSON depends on the row alone, the filter on the row and the request's
- * parameters alone) the page is remembered until the collection is written to (page-cache.ts).
+ * parameters alone) the page is remembered until the collection is written to (page-cache.ts). With
+ * `using` and `exact`, the page and its `total_count` read the collection's indexes (Collection.page,
+ * Collection.count).
  */
 export function nativePage<R extends Identified>(
   ctx: Context,
   collection: Collection<R>,
   serialize: (row: R) => string,
   filter?: (row: R) => boolean,
-  options: { cacheable?: boolean } = {},
+  options: { cacheable?: boolean; using?: readonly IndexUse[]; exact?: boolean } = {},
 ): Reply {
   const binding = bindingOf(ctx, 20);
   const cursor = ctx.params.cursor as string | undefined;
   const afterId = cursor === undefined ? undefined : (ctx.cursors.open(cursor, binding) as string);
   const direction = binding.direction as 'asc' | 'desc';
   const page = options.cacheable
-    ? cachedPage(collection, pageKey(ctx.params, binding, afterId), () => pageOf(collection, serialize, filter, afterId, direction, binding.limit))
-    : pageOf(collection, serialize, filter, afterId, direction, binding.limit);
+    ? cachedPage(collection, pageKey(ctx.params, binding, afterId), () => pageOf(collection, serialize, filter, afterId, direction, binding.limit, options))
+    : pageOf(collection, serialize, filter, afterId, direction, binding.limit, options);
   return list(ctx, page.items, {
     hasMore: page.hasMore,
     cursor: page.lastId === undefined ? cursor ?? '' : options.cacheable ? cachedToken(ctx, binding, page) : ctx.cursors.issue(binding, page.lastId),
@@ -107,9 +110,9 @@ function cachedToken(ctx: Context, binding: CursorBinding, page: CachedPage): st
 }
 
 /** The page of `collection` after `afterId` (exclusive) in `direction`, as served. */
-function pageOf<R extends Identified>(collection: Collection<R>, serialize: (row: R) => string, filter: ((row: R) => boolean) | undefined, afterId: string | undefined, direction: 'asc' | 'desc', limit: number): CachedPage {
-  const { rows, hasMore } = collection.page({ afterId, direction, limit, filter });
-  return { items: pageBytes(rows, rows.map(serialize)), lastId: rows[rows.length - 1]?.id, hasMore, totalCount: collection.count(filter) };
+function pageOf<R extends Identified>(collection: Collection<R>, serialize: (row: R) => string, filter: ((row: R) => boolean) | undefined, afterId: string | undefined, direction: 'asc' | 'desc', limit: number, index: { using?: readonly IndexUse[]; exact?: boolean }): CachedPage {
+  const { rows, hasMore } = collection.page({ afterId, direction, limit, filter, using: index.using });
+  return { items: pageBytes(rows, rows.map(serialize)), lastId: rows[rows.length - 1]?.id, hasMore, totalCount: collection.count(filter, index.using, index.exact) };
 }
 
 /**

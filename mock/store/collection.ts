@@ -3,8 +3,11 @@
  *
  * Pages are found by binary search on the cursor's id, so the cost of a page does not depend on its
  * position in the list (docs/maintainers.md, "Benchmarks": page 1000 costs about what page 1 costs).
+ * Optional secondary indexes (field-index.ts) keep the visible rows' ids by a field's values, so a
+ * filtered page and its count read only the rows that can match (docs/integrators.md, "Large tenants").
  */
 import { searchSorted } from './search-sorted.ts';
+import { FieldIndex, mergedIds, type IndexKeys, type IndexUse } from './field-index.ts';
 
 export interface Identified {
   readonly id: string;
@@ -15,9 +18,15 @@ export class Collection<R extends Identified> {
   private readonly index = new Map<string, R>();
   private visible = 0;
   private changes = 0;
+  private readonly indexes = new Map<string, FieldIndex<R>>();
 
-  /** @param isVisible whether a row is visible to public reads (soft-deleted rows are not). */
-  constructor(private readonly isVisible: (row: R) => boolean = () => true) {}
+  /**
+   * @param isVisible whether a row is visible to public reads (soft-deleted rows are not).
+   * @param indexes secondary indexes of the visible rows, by name: the values a row holds in a field.
+   */
+  constructor(private readonly isVisible: (row: R) => boolean = () => true, indexes: Record<string, IndexKeys<R>> = {}) {
+    for (const [name, keysOf] of Object.entries(indexes)) this.indexes.set(name, new FieldIndex(keysOf));
+  }
 
   /** Inserts a new row; ids normally arrive in increasing order (appended in O(1)). */
   insert(row: R): R {
@@ -27,6 +36,7 @@ export class Collection<R extends Identified> {
     else this.rows.splice(this.lowerBound(row.id), 0, row);
     this.index.set(row.id, row);
     if (this.isVisible(row)) this.visible++;
+    this.reindex(undefined, row);
     this.changes++;
     return row;
   }
@@ -38,6 +48,7 @@ export class Collection<R extends Identified> {
     this.rows[this.lowerBound(row.id)] = row;
     this.index.set(row.id, row);
     this.visible += Number(this.isVisible(row)) - Number(this.isVisible(old));
+    this.reindex(old, row);
     this.changes++;
     return row;
   }
@@ -49,6 +60,7 @@ export class Collection<R extends Identified> {
     this.rows.splice(this.lowerBound(id), 1);
     this.index.delete(id);
     if (this.isVisible(old)) this.visible--;
+    this.reindex(old, undefined);
     this.changes++;
   }
 
@@ -88,10 +100,13 @@ export class Collection<R extends Identified> {
 
   /**
    * One page of visible rows matching `filter`, after `afterId` (exclusive) in `direction`.
-   * Returns at most `limit` rows and whether more follow.
+   * Returns at most `limit` rows and whether more follow. With `using` (every row `filter` accepts
+   * holds one of the values in one of those indexes) only the rows of the narrowest index are read.
    */
-  page(opts: { afterId?: string; direction: 'asc' | 'desc'; limit: number; filter?: (row: R) => boolean }): { rows: R[]; hasMore: boolean } {
+  page(opts: { afterId?: string; direction: 'asc' | 'desc'; limit: number; filter?: (row: R) => boolean; using?: readonly IndexUse[] }): { rows: R[]; hasMore: boolean } {
     const { afterId, direction, limit, filter } = opts;
+    const lists = this.narrowest(opts.using);
+    if (lists !== undefined) return this.indexedPage(lists, afterId, direction, limit, filter);
     const out: R[] = [];
     const step = direction === 'asc' ? 1 : -1;
     let i: number;
@@ -110,12 +125,63 @@ export class Collection<R extends Identified> {
     return { rows: out, hasMore: false };
   }
 
-  /** Number of visible rows matching `filter` (O(1) without a filter). */
-  count(filter?: (row: R) => boolean): number {
+  /**
+   * Number of visible rows matching `filter` (O(1) without a filter). With `using` (as in `page`) only
+   * the narrowest index's rows are read; with `exact` as well (`filter` accepts exactly the rows holding
+   * one of the values of `using`'s only entry, and no row holds two of them) they are only counted.
+   */
+  count(filter?: (row: R) => boolean, using?: readonly IndexUse[], exact = false): number {
     if (!filter) return this.visible;
+    const lists = this.narrowest(using);
     let n = 0;
+    if (lists !== undefined && exact && using!.length === 1) {
+      for (const ids of lists) n += ids.length;
+      return n;
+    }
+    if (lists !== undefined) {
+      for (const id of mergedIds(lists, undefined, 'asc')) if (filter(this.index.get(id)!)) n++;
+      return n;
+    }
     for (const row of this.rows) if (this.isVisible(row) && filter(row)) n++;
     return n;
+  }
+
+  /** Keeps the secondary indexes: `old` (if visible) leaves them, `row` (if visible) joins them. */
+  private reindex(old: R | undefined, row: R | undefined): void {
+    if (this.indexes.size === 0) return;
+    const wasIn = old !== undefined && this.isVisible(old);
+    const isIn = row !== undefined && this.isVisible(row);
+    for (const index of this.indexes.values()) {
+      if (wasIn && isIn && index.same(old, row)) continue;
+      if (wasIn) index.delete(old);
+      if (isIn) index.add(row);
+    }
+  }
+
+  /** The id lists of the entry of `using` with the fewest ids; undefined when an index is missing. */
+  private narrowest(using: readonly IndexUse[] | undefined): Array<readonly string[]> | undefined {
+    let best: Array<readonly string[]> | undefined;
+    let size = Infinity;
+    for (const use of using ?? []) {
+      const index = this.indexes.get(use.index);
+      if (index === undefined) return undefined;
+      const lists = use.values.map((v) => index.ids(v));
+      const n = lists.reduce((sum, ids) => sum + ids.length, 0);
+      if (n < size) [best, size] = [lists, n];
+    }
+    return best;
+  }
+
+  /** `page` over the ids of an index (visible rows only), the filter still applied. */
+  private indexedPage(lists: Array<readonly string[]>, afterId: string | undefined, direction: 'asc' | 'desc', limit: number, filter?: (row: R) => boolean): { rows: R[]; hasMore: boolean } {
+    const out: R[] = [];
+    for (const id of mergedIds(lists, afterId, direction)) {
+      const row = this.index.get(id)!;
+      if (filter && !filter(row)) continue;
+      if (out.length === limit) return { rows: out, hasMore: true };
+      out.push(row);
+    }
+    return { rows: out, hasMore: false };
   }
 
   private lowerBound(id: string): number {

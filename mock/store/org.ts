@@ -9,13 +9,25 @@ import type {
   PartRow, PortalRow, ReadingRow, StockMovement, Team, User, WorkOrderRow, WorkRequestRow,
 } from './types.ts';
 
+/** The work-order list's filter fields, indexed (an array field holds several values). */
+const WORK_ORDER_INDEXES = {
+  status: (w: WorkOrderRow) => w.data.status,
+  type: (w: WorkOrderRow) => w.data.type,
+  priority: (w: WorkOrderRow) => w.data.priority,
+  asset_id: (w: WorkOrderRow) => w.data.asset_id,
+  location_id: (w: WorkOrderRow) => w.data.location_id,
+  assigned_to_user_id: (w: WorkOrderRow) => w.data.assigned_to_user_ids,
+  assigned_to_team_id: (w: WorkOrderRow) => w.data.assigned_to_team_ids,
+};
+
 export class Org {
   readonly users = new Map<string, User>();
   readonly teams = new Map<string, Team>();
   readonly meters = new Collection<MeterRow>();
   /** meter id → its readings, ordered by `reading_at`, then id. */
   readonly readings = new Map<string, ReadingRow[]>();
-  readonly workOrders = new Collection<WorkOrderRow>((w) => w.deletedAt === undefined);
+  /** Indexed by the fields of the list's filters (Endpoints › Work orders (native); handlers/work-orders.ts). */
+  readonly workOrders = new Collection<WorkOrderRow>((w) => w.deletedAt === undefined, WORK_ORDER_INDEXES);
   readonly expenses = new Collection<ExpenseRow>((e) => e.retiredAt === undefined);
   readonly workRequests = new Collection<WorkRequestRow>((w) => w.deletedAt === undefined);
   readonly portals = new Collection<PortalRow>();
