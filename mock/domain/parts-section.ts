@@ -37,9 +37,36 @@ export type ReplaceItem = Schemas['PartsReplaceCommand']['items'][number];
 /** Part statuses in their lifecycle order (the order of `allowedTransitions`). */
 export const PART_STATUSES: readonly PartStatus[] = ['assigned', 'reserved', 'kitted', 'staged', 'issued'];
 
-/** A new work order's section: assigned, no rows. */
+type IdempotencyRecords = PartsState['idempotency'];
+type IdempotencyRecord = IdempotencyRecords extends Map<string, infer V> ? V : never;
+
+/**
+ * The idempotency records of a section no command has reached yet: one shared, unchangeable map (a
+ * command's write copies it, handlers/work-order-parts.ts), so a million work orders do not hold a
+ * million empty maps (docs/integrators.md, "Large tenants"). Changing it in place throws.
+ */
+class NoIdempotencyRecords extends Map<string, IdempotencyRecord> {
+  private sealed = false;
+  constructor() {
+    super();
+    this.sealed = true;
+  }
+  override set(key: string, value: IdempotencyRecord): this {
+    if (this.sealed) throw new Error('the shared empty idempotency records are read-only: copy them (new Map(...)) to write');
+    return super.set(key, value);
+  }
+  override delete(): boolean {
+    throw new Error('the shared empty idempotency records are read-only');
+  }
+  override clear(): void {
+    throw new Error('the shared empty idempotency records are read-only');
+  }
+}
+const NO_IDEMPOTENCY_RECORDS: IdempotencyRecords = new NoIdempotencyRecords();
+
+/** A new work order's section: assigned, no rows, no idempotency records (the shared empty map). */
 export function emptyParts(): PartsState {
-  return { status: 'assigned', lines: [], idempotency: new Map() };
+  return { status: 'assigned', lines: [], idempotency: NO_IDEMPOTENCY_RECORDS };
 }
 
 /** JSON with object keys sorted at every level: equal values give equal strings. */
