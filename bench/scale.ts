@@ -75,14 +75,20 @@ async function bulk(mock: MockServer, route: string, count: number, extra: Recor
   }
 }
 
-const heapUsed = async (mock: MockServer): Promise<number> => (await mock.memory()).memory.heapUsed;
-
 /** Grows one organization through `options.sizes` and measures each size (see the module's docstring). */
 export async function scale(options: ScaleOptions): Promise<ScaleReport> {
   const largest = Math.max(...options.sizes);
   process.env.MMS_BENCH_MAX_RECORDS = String(2 * largest + 100_000);
   const mock = await startMockServer({ exposeGc: true, name: 'mock (scale)' });
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  // A new connection after every pause (a load, a full GC): the mock closes a keep-alive connection idle
+  // for 5 s, and a request sent as it closes would fail with ECONNRESET.
+  let agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const heapUsed = async (): Promise<number> => {
+    const used = (await mock.memory()).memory.heapUsed;
+    agent.destroy();
+    agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    return used;
+  };
   const problems: string[] = [];
   const points: ScalePoint[] = [];
   try {
@@ -109,13 +115,13 @@ export async function scale(options: ScaleOptions): Promise<ScaleReport> {
     for (const size of [...options.sizes].sort((a, b) => a - b)) {
       await reserve(2 * Math.ceil(size / 100) + 12 * (options.samples + WARM_UP) + 20);
       const loadStarted = performance.now();
-      const heapBefore = await heapUsed(mock);
+      const heapBefore = await heapUsed();
       const addWorkOrders = size - (await visible());
       if (addWorkOrders > 0) await bulk(mock, 'work-orders', addWorkOrders);
-      const heapWorkOrders = await heapUsed(mock);
+      const heapWorkOrders = await heapUsed();
       const addReadings = size - (await readingCount());
       if (addReadings > 0) await bulk(mock, 'readings', addReadings, { meterId });
-      const heapReadings = await heapUsed(mock);
+      const heapReadings = await heapUsed();
       const loadSeconds = (performance.now() - loadStarted) / 1000;
       options.log(`scale ${size.toLocaleString('en')}: loaded in ${loadSeconds.toFixed(1)} s; walking every page`);
 
@@ -136,7 +142,7 @@ export async function scale(options: ScaleOptions): Promise<ScaleReport> {
         return { ids, lastCursor };
       };
       const workOrders = await walkAll('/v1/work-orders');
-      const heapWalked = await heapUsed(mock);
+      const heapWalked = await heapUsed();
       const readings = await walkAll(`/v1/meters/${meterId}/readings`);
       const walkSeconds = (performance.now() - walkStarted) / 1000;
 
