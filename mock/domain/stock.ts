@@ -60,16 +60,27 @@ export interface Demand {
 export function demandsOn(org: Org, keys: ReadonlySet<string>, exceptWorkOrderId: string): Map<string, Demand[]> {
   const out = new Map<string, Demand[]>();
   if (keys.size === 0) return out;
-  for (const wo of org.workOrders.values()) {
-    if (wo.id === exceptWorkOrderId || wo.parts.status === 'issued') continue;
-    for (const [key, quantity] of quantitiesByStock(wo.parts.lines)) {
-      if (!keys.has(key)) continue;
-      const [partId, locationId] = key.split(' ') as [string, string];
-      const list = out.get(key) ?? out.set(key, []).get(key)!;
-      list.push({ workOrder: wo, partId, locationId, partStatus: wo.parts.status, quantity });
-    }
+  // The work orders whose pending sections hold a key (store/org.ts, index `stock_demand`), not all of them.
+  const holding = [...keys].map((key) => org.workOrders.holding('stock_demand', key));
+  if (holding.every((rows) => rows !== undefined)) {
+    const seen = new Set<string>();
+    for (const rows of holding) for (const wo of rows!) if (!seen.has(wo.id)) addDemands(out, wo, keys, exceptWorkOrderId), seen.add(wo.id);
+    for (const list of out.values()) list.sort((a, b) => (a.workOrder.id < b.workOrder.id ? -1 : 1));
+    return out;
   }
+  for (const wo of org.workOrders.values()) addDemands(out, wo, keys, exceptWorkOrderId);
   return out;
+}
+
+/** Adds the demands of `wo` on `keys` to `out`, once per key; none for `exceptWorkOrderId` or an issued section. */
+function addDemands(out: Map<string, Demand[]>, wo: WorkOrderRow, keys: ReadonlySet<string>, exceptWorkOrderId: string): void {
+  if (wo.id === exceptWorkOrderId || wo.parts.status === 'issued') return;
+  for (const [key, quantity] of quantitiesByStock(wo.parts.lines)) {
+    if (!keys.has(key)) continue;
+    const [partId, locationId] = key.split(' ') as [string, string];
+    const list = out.get(key) ?? out.set(key, []).get(key)!;
+    list.push({ workOrder: wo, partId, locationId, partStatus: wo.parts.status, quantity });
+  }
 }
 
 /** The quantity a list of demands commits: the reserved, kitted and staged ones. */

@@ -93,6 +93,14 @@ export class Collection<R extends Identified> {
     for (const row of this.rows) if (this.isVisible(row)) yield row;
   }
 
+  /**
+   * The visible rows holding `value` in index `name`, in id order; undefined when the collection has no
+   * such index (the caller then scans `values()`).
+   */
+  holding(name: string, value: string): R[] | undefined {
+    return this.indexes.get(name)?.ids(value).map((id) => this.index.get(id)!);
+  }
+
   /** Every row, visible or not, in id order. */
   all(): readonly R[] {
     return this.rows;

@@ -9,7 +9,7 @@ import type {
   PartRow, PortalRow, ReadingRow, StockMovement, Team, User, WorkOrderRow, WorkRequestRow,
 } from './types.ts';
 
-/** The work-order list's filter fields, indexed (an array field holds several values). */
+/** The work-order list's filter fields and the stock keys of pending parts sections, indexed (an array field holds several values). */
 const WORK_ORDER_INDEXES = {
   status: (w: WorkOrderRow) => w.data.status,
   type: (w: WorkOrderRow) => w.data.type,
@@ -18,6 +18,8 @@ const WORK_ORDER_INDEXES = {
   location_id: (w: WorkOrderRow) => w.data.location_id,
   assigned_to_user_id: (w: WorkOrderRow) => w.data.assigned_to_user_ids,
   assigned_to_team_id: (w: WorkOrderRow) => w.data.assigned_to_team_ids,
+  /** The stock keys (`partId locationId`, domain/stock.ts `stockKey`) a section not yet issued places demands on. */
+  stock_demand: (w: WorkOrderRow) => (w.parts.status === 'issued' ? null : w.parts.lines.map((l) => `${l.partId} ${l.locationId}`)),
 };
 
 export class Org {
