@@ -8,7 +8,8 @@
  *   `GET /v1/meters/{id}/readings?limit=100`, each record seen once, the last page's cursor kept;
  * - **timed requests**, one at a time on one keep-alive connection, to the last byte, kinds interleaved:
  *   GET /v1/work-orders/{id} (random ids from the walk), work-order page 1, page N (the last page), a
- *   filtered list (`status=done`, Endpoints › Work orders (native)), readings page 1 and page N. Each
+ *   filtered list (`status=done`, Endpoints › Work orders (native)), readings page 1 and page N, and
+ *   the parts section of a seeded work order with rows (its stock's competing demands). Each
  *   work-order list request follows a PATCH of one work order's title (untimed), so the mock's page cache
  *   (mock/paging/page-cache.ts) never answers it: the figure is what a page costs to build.
  * Every size gets 30 untimed rounds first. The rate limit stays on: every key serves at most 900
@@ -30,7 +31,7 @@ export interface ScaleOptions {
 }
 
 /** Median milliseconds of each timed kind at one size. */
-export interface ScaleTimings { byId: number; firstPage: number; lastPage: number; filtered: number; readingsFirst: number; readingsLast: number }
+export interface ScaleTimings { byId: number; firstPage: number; lastPage: number; filtered: number; readingsFirst: number; readingsLast: number; partsSection: number }
 
 export interface ScalePoint {
   size: number;
@@ -106,11 +107,19 @@ export async function scale(options: ScaleOptions): Promise<ScaleReport> {
       used = 0;
     };
 
-    await reserve(10);
+    await reserve(120);
     const meterId = ((JSON.parse((await call('/v1/meters?limit=1')).body) as Page).data[0]!).id;
     const visible = async () => (JSON.parse((await call('/v1/work-orders?limit=1')).body) as Page).meta.pagination.total_count;
     const readingCount = async () => (JSON.parse((await call(`/v1/meters/${meterId}/readings?limit=1`)).body) as Page).meta.pagination.total_count;
     const random = randomIndexes(20240917);
+    // A seeded work order whose parts section has rows: its read weighs the other work orders' demands.
+    const seeded = (JSON.parse((await call('/v1/work-orders?limit=100')).body) as Page).data.map((w) => w.id);
+    let withParts = seeded[0]!;
+    for (const id of seeded) {
+      if (((JSON.parse((await call(`/v1/work-orders/${id}/parts`)).body) as { items?: unknown[] }).items ?? []).length === 0) continue;
+      withParts = id;
+      break;
+    }
 
     for (const size of [...options.sizes].sort((a, b) => a - b)) {
       await reserve(2 * Math.ceil(size / 100) + 12 * (options.samples + WARM_UP) + 20);
@@ -162,6 +171,7 @@ export async function scale(options: ScaleOptions): Promise<ScaleReport> {
         }],
         ['readingsFirst', async () => (await call(`/v1/meters/${meterId}/readings?limit=100`)).ms],
         ['readingsLast', async () => (await call(`/v1/meters/${meterId}/readings?limit=100${lastReadings}`)).ms],
+        ['partsSection', async () => (await call(`/v1/work-orders/${withParts}/parts`)).ms],
       ];
       const times = Object.fromEntries(kinds.map(([name]) => [name, [] as number[]])) as Record<keyof ScaleTimings, number[]>;
       for (let i = 0; i < WARM_UP; i++) for (const [, run] of kinds) await run(i);
@@ -212,6 +222,7 @@ export function scaleTargets(report: ScaleReport): Array<{ name: string; measure
     { name: 'work orders, page 1 (limit=100, page cache bypassed), p50 ms', measured: all('firstPage'), target: 'stated', met: true },
     { name: 'work orders, status=done page 1 (limit=100, page cache bypassed), p50 ms', measured: `${all('filtered')} (${large.filteredCount.toLocaleString('en')} rows at ${n(large)})`, target: 'stated', met: true },
     { name: 'meter readings, page 1 and last page (limit=100), p50 ms', measured: report.points.map((p) => `${n(p)}: ${p.ms.readingsFirst.toFixed(2)} / ${p.ms.readingsLast.toFixed(2)}`).join(', '), target: 'stated', met: true },
+    { name: 'GET /v1/work-orders/{id}/parts, a section with rows, p50 ms', measured: all('partsSection'), target: 'stated', met: true },
     { name: 'heap per meter reading (after full GC)', measured: bytes((p) => p.bytesPerReading), target: 'stated', met: true },
   ];
 }
