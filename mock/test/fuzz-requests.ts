@@ -105,7 +105,7 @@ export function abortedSend(port: number, request: Buffer): Promise<void> {
  * valid fault configuration: injected 5xx answers would be the point of those.
  */
 export function controlRequests(): fc.Arbitrary<Generated> {
-  const path = fc.constantFrom('health', 'profile', 'reset', 'clock', 'clock/advance', 'orgs', 'orgs/org_acme', 'orgs/%E0%A4%A', 'orgs/%zz', 'orgs/__proto__', 'keys', 'keys/constructor/revoke', 'faults', 'bulk/work-orders', 'x', '', '__proto__');
+  const path = fc.constantFrom('health', 'profile', 'reset', 'clock', 'clock/advance', 'orgs', 'orgs/org_acme', 'orgs/%E0%A4%A', 'orgs/%zz', 'orgs/__proto__', 'keys', 'keys/constructor/revoke', 'faults', 'bulk/work-orders', 'bulk/readings', 'x', '', '__proto__');
   const body = fc.constantFrom(undefined, '{}', '{"seconds":1e400}', '{"seconds":60}', '{"seconds":-1}', '{"bogus":1}', '{"count":1000000}', '{"count":1.5}', '{"organizations":[{"id":"x"}]}', '{"organizations":[]}', '{"modules":{"meters":"x"}}', '{"modules":{"__proto__":true}}', '{"orgId":"org_acme"}', '{"orgId":"__proto__"}', '{"errorRate":2}', '{"pathPattern":"("}', '{"__proto__":{"x":1}}', 'not json', '[]');
   const token = fc.constantFrom<[string, string][]>([['X-Mock-Control-Token', CONTROL]], [['X-Mock-Control-Token', CONTROL]], [['X-Mock-Control-Token', 'wrong']], []);
   const type = fc.constantFrom<[string, string][]>([['Content-Type', 'application/json']], [['Content-Type', 'application/json']], [['Content-Type', 'text/plain']], [['Content-Type', '__proto__']], []);
