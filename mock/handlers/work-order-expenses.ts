@@ -15,7 +15,7 @@ import { cachedJson } from '../http/json-cache.ts';
 import { noContent, raw } from '../http/envelope.ts';
 import { conflict, notFound } from '../http/problem.ts';
 import type { ExpenseRow, Schemas, WorkOrderRow } from '../store/types.ts';
-import { workOrderOf } from './work-orders.ts';
+import { expensesOf, workOrderOf } from './work-orders.ts';
 import { newExpense } from '../store/records.ts';
 import { isActive } from '../domain/work-order-state.ts';
 
@@ -33,7 +33,7 @@ export const expenseHandlers = {
   listWorkOrderExpenses(ctx) {
     const wo = workOrderOf(ctx);
     const items: string[] = [];
-    for (const e of ctx.org.expenses.values()) if (e.workOrderId === wo.id) items.push(serialize(e));
+    for (const e of expensesOf(ctx.org, wo.id)) items.push(serialize(e));
     const canCreate = ctx.org.settings.costTracking && isActive(wo);
     return raw(`{"items":[${items.join(',')}],"currency":${JSON.stringify(ctx.org.settings.currency)},"canCreate":${canCreate}}`);
   },

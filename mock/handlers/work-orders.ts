@@ -23,7 +23,7 @@ import { emptyParts } from '../domain/parts-section.ts';
 import { issuePendingParts } from '../domain/parts-commands.ts';
 import { ACTIVE_STATUSES } from '../domain/work-order-state.ts';
 import type { Org } from '../store/org.ts';
-import type { Schemas, WorkOrderRow } from '../store/types.ts';
+import type { ExpenseRow, Schemas, WorkOrderRow } from '../store/types.ts';
 
 type Status = Schemas['WorkOrderStatus'];
 /** The fields of the create and update bodies (the update's are a subset, plus nullable links). */
@@ -34,11 +34,16 @@ export function workOrderOf(ctx: Context): WorkOrderRow {
   return pathRecord(ctx.org.workOrders, ctx, 'The work order');
 }
 
+/** The visible (not retired) expense entries of a work order, in id order: through the index when there is one. */
+export function expensesOf(org: Org, workOrderId: string): Iterable<ExpenseRow> {
+  return org.expenses.holding('work_order_id', workOrderId) ?? [...org.expenses.values()].filter((e) => e.workOrderId === workOrderId);
+}
+
 /** Labor rates and costs, purchase costs, parts and other costs of a work order (inferred shape). */
 export function costsOf(org: Org, row: WorkOrderRow): Schemas['WorkOrderCosts'] {
   const labor = row.labor.map((l) => ({ ...l, cost_minor: Math.round((l.rate_minor * l.minutes) / 60) }));
   let other = 0;
-  for (const e of org.expenses.values()) if (e.workOrderId === row.id) other += e.data.amount_minor ?? 0;
+  for (const e of expensesOf(org, row.id)) other += e.data.amount_minor ?? 0;
   let parts = 0;
   for (const line of row.parts.lines) if (line.issued && line.unitCostMinor !== null) parts += (line.quantityUsed ?? 0) * line.unitCostMinor;
   return {

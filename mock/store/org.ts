@@ -30,7 +30,8 @@ export class Org {
   readonly readings = new Map<string, ReadingRow[]>();
   /** Indexed by the fields of the list's filters (Endpoints › Work orders (native); handlers/work-orders.ts). */
   readonly workOrders = new Collection<WorkOrderRow>((w) => w.deletedAt === undefined, WORK_ORDER_INDEXES);
-  readonly expenses = new Collection<ExpenseRow>((e) => e.retiredAt === undefined);
+  /** Indexed by work order: a work order's costs and expense list read its own entries only. */
+  readonly expenses = new Collection<ExpenseRow>((e) => e.retiredAt === undefined, { work_order_id: (e) => e.workOrderId });
   readonly workRequests = new Collection<WorkRequestRow>((w) => w.deletedAt === undefined);
   readonly portals = new Collection<PortalRow>();
   readonly assets = new Collection<AssetRow>((a) => !a.archived);

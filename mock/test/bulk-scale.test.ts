@@ -82,3 +82,26 @@ test('filtered lists answer what a scan of the visible rows gives, after bulk lo
     }
   }
 });
+
+test('a work order\'s expenses and other costs are its own visible entries, read through the index', async () => {
+  const send = (method: string, path: string, body?: object) => t.call(path, { method, ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) });
+  const [a, b] = [...org().workOrders.values()].filter((w) => ['open', 'in_progress'].includes(w.data.status!)).slice(-2);
+  const user = [...org().users.values()].find((u) => u.active)!.id;
+  const created: string[] = [];
+  for (const [wo, amount] of [[a!, 100], [b!, 20], [a!, 3], [a!, 4000]] as const) {
+    const r = await send('POST', `/v1/work-orders/${wo.id}/other-costs`, { user_id: user, type: 'other', amount_minor: amount });
+    expect(r.status).toBe(201);
+    created.push(((await r.json()) as { id: string }).id);
+  }
+  expect((await send('DELETE', `/v1/work-orders/${a!.id}/other-costs/${created[3]}`)).status).toBe(204);
+  for (const wo of [a!, b!]) {
+    const scanned = [...org().expenses.values()].filter((e) => e.workOrderId === wo.id);
+    const list = (await (await t.call(`/v1/work-orders/${wo.id}/other-costs`)).json()) as { items: Array<{ id: string }> };
+    expect(list.items.map((i) => i.id)).toEqual(scanned.map((e) => e.id));
+    const detail = (await (await t.call(`/v1/work-orders/${wo.id}`)).json()) as { data: { costs: { other_cost_minor: number } } };
+    expect(detail.data.costs.other_cost_minor).toBe(scanned.reduce((n, e) => n + (e.data.amount_minor ?? 0), 0));
+  }
+  const ofA = (await (await t.call(`/v1/work-orders/${a!.id}/other-costs`)).json()) as { items: Array<{ id: string }> };
+  expect(ofA.items.map((i) => i.id)).toEqual(expect.arrayContaining([created[0], created[2]]));
+  expect(ofA.items.map((i) => i.id)).not.toContain(created[3]);
+});
