@@ -3,7 +3,7 @@
  * filters over HTTP (Endpoints › Work orders (native)): bulk readings go before a meter's first reading
  * in (`reading_at`, id) order and leave its current value; bad bodies are 400/404 problem details and
  * change nothing; each filter's page and `total_count`, after bulk loads, updates and a soft delete,
- * equal what a scan of the store's visible rows gives.
+ * equal what a scan of the store's visible rows gives; so do a work order's expenses and other costs.
  */
 import { test, expect } from '@playwright/test';
 import { controlFetch, startTestMock, type TestMock } from './support.ts';
