@@ -9,6 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { runConcurrency } from '../contract/concurrency.ts';
 import { requestUse } from '../contract/profile.ts';
 import { readRunEnv } from '../contract/run-env.ts';
 import { targetProfile } from './lib/target.ts';
@@ -20,11 +21,12 @@ const run = readRunEnv();
 const use = run.targetProfile ? requestUse(targetProfile()) : {};
 const reports = resolve(process.cwd(), run.reportsDir);
 const grep = run.grep ? new RegExp(run.grep) : undefined;
-// Default workers. The embedded mock answers in the CLI's process and every worker's time is CPU: one worker
-// per core (at least 2, at most 4) — on 2 cores, 4 workers made each test ~3 times slower and paid two
-// more worker start-ups (docs/history.md, "The suite's fixed costs"). A remote target's answers are
-// mostly waiting: 4.
-const defaultWorkers = run.targetEmbedded ? Math.max(2, Math.min(4, availableParallelism())) : 4;
+// Tests at once, each in a worker (contract/concurrency.ts): `run --concurrency` (WORKERS), else the
+// profile's `concurrency`, else against the embedded mock one worker per core (2 to 4: its answers are
+// the workers' own CPU; docs/history.md, "The suite's fixed costs"), against a remote target its live
+// keys' rate budget (its answers are mostly waiting).
+const profile = run.targetProfile ? targetProfile() : undefined;
+const concurrency = runConcurrency({ option: run.workers, profile: profile?.concurrency, embedded: run.targetEmbedded, liveKeys: profile?.keys.live, cores: availableParallelism() });
 // Playwright's context options at the values its own option fixtures compute when nothing is set
 // (their documented defaults). Given as values, they are no fixtures to run: Playwright sets up every
 // option fixture for every test (its auto fixtures depend on them all) as a step whose stack trace it
@@ -39,7 +41,7 @@ const contextDefaults = {
 export default defineConfig<{}, { settings: RunSettings }>({
   testDir: '.',
   globalSetup: './setup/global-setup.ts',
-  workers: run.workers ?? defaultWorkers,
+  workers: concurrency.tests,
   fullyParallel: true,
   timeout: run.testTimeout ?? 60_000,
   expect: { timeout: 10_000 },
