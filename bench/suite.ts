@@ -136,12 +136,13 @@ function testRows(json: { suites: JsonSuite[] }): TestRow[] {
  * mark before it.
  */
 function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: number, exitedAt: number): SuitePhases {
-  const span = (project: string) => {
-    const of = rows.filter((r) => r.project === project);
+  const span = (project: string | string[]) => {
+    const of = rows.filter((r) => ([] as string[]).concat(project).includes(r.project));
     return of.length ? { start: Math.min(...of.map((r) => r.start)), end: Math.max(...of.map((r) => r.end)) } : undefined;
   };
   const setup = span('setup');
-  const parallel = span('conformance');
+  // The parallel project, with the longest test's project queued first against a remote target (suites/playwright.config.ts).
+  const parallel = span(['conformance', 'conformance-long']);
   const serial = span('serial');
   const first = Math.min(...rows.map((r) => r.start));
   const last = Math.max(...rows.map((r) => r.end));
