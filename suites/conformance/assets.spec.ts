@@ -2,6 +2,7 @@
 import { test, expect } from '../fixtures.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import { concurrently } from '../lib/concurrently.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
 
@@ -21,7 +22,7 @@ test.describe('assets', () => {
 
   test('the status filter returns only assets in that status, and together they are the whole list', { tag: ['@ASSET-002'] }, async ({ api }) => {
     // Four independent walks (each its own cursor chain), at once.
-    const [whole, ...byStatus] = await Promise.all([walkPages(api, '/assets', { limit: 100 }), ...STATUSES.map((status) => walkPages(api, '/assets', { status, limit: 100 }))]);
+    const [whole, ...byStatus] = await concurrently([undefined, ...STATUSES], (status) => walkPages(api, '/assets', { status, limit: 100 }));
     const all = new Set(whole!.items.map((a) => a.id));
     const seen = new Set<string>();
     for (const [i, status] of STATUSES.entries()) {
