@@ -20,7 +20,7 @@ import { failingRun, type FailingReport } from './failing-run.ts';
 import { throughput, type EndpointReport } from './throughput.ts';
 import { requestPath, type RequestPathReport } from './request-path.ts';
 import { walk, type WalkReport } from './walk.ts';
-import { remoteRun, suiteRun, type SuiteReport } from './suite.ts';
+import { REMOTE_WALL_TARGET_MS, remoteRun, suiteRun, type SuiteReport } from './suite.ts';
 import { stateCost, type StateReport } from './state.ts';
 import { installCost, type InstallReport } from './install.ts';
 import { scale, scaleTargets, type ScaleReport } from './scale.ts';
@@ -50,6 +50,7 @@ const program = new Command('bench')
   .option('--startups <n>', 'start-ups of npm run mock', positive('--startups'), 3)
   .option('--mutant <name>', 'the mutant of the failing part (mock/mutants/catalog.ts)', 'success-as-text')
   .option('--latency <ms>', 'latency added to every request of the remote part', positive('--latency'), 50)
+  .option('--concurrency <n>', "tests at once in the remote part (default: the target's, from its live keys' budget)", positive('--concurrency'))
   .option('--installs <n>', 'tarball installs of the install part', positive('--installs'), 3)
   .option('--install-cache <cache>', 'npm cache of the install part: cold (a fresh one per install) or warm (yours)', (v) => {
     if (v !== 'cold' && v !== 'warm') throw new InvalidArgumentError('--install-cache must be cold or warm');
@@ -57,7 +58,7 @@ const program = new Command('bench')
   }, 'cold')
   .option('--scale-sizes <sizes>', 'record counts of the scale part, ascending', (v) => v.split(',').map(positive('--scale-sizes')), [10_000, 100_000, 1_000_000])
   .parse();
-const opts = program.opts<{ scaleSizes: number[]; only: Part[]; connections: number; duration: number; warmup: number; rounds: number; pathKeys: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number; installs: number; installCache: 'cold' | 'warm' }>();
+const opts = program.opts<{ scaleSizes: number[]; only: Part[]; connections: number; duration: number; warmup: number; rounds: number; pathKeys: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number; concurrency?: number; installs: number; installCache: 'cold' | 'warm' }>();
 
 interface Target { name: string; measured: string; target: string; met: boolean }
 
@@ -137,8 +138,11 @@ if (opts.only.includes('suite')) {
 }
 if (opts.only.includes('remote')) {
   process.stderr.write(`remote (the suite through a profile, +${opts.latency} ms per request)\n`);
-  const r = (report.remote = await remoteRun(opts.latency, log));
-  targets.push({ name: `remote-like run (+${r.latencyMs} ms per request): tests failed`, measured: `${r.tests.failed} of ${r.tests.total} (${fixed(r.wallMs / 1000, 1)} s, ${r.requests.toLocaleString('en')} requests)`, target: '0', met: r.tests.failed === 0 });
+  const r = (report.remote = await remoteRun(opts.latency, log, opts.concurrency));
+  targets.push({ name: `remote-like run (+${r.latencyMs} ms per request): tests failed`, measured: `${r.tests.failed} of ${r.tests.total} (${fixed(r.wallMs / 1000, 1)} s, ${r.requests.toLocaleString('en')} requests, ${r.concurrency} tests at once)`, target: '0', met: r.tests.failed === 0 });
+  // The wall-time target is set at +100 ms a request; at other latencies the time is stated.
+  const timed = r.latencyMs === 100;
+  targets.push({ name: `remote-like run (+${r.latencyMs} ms per request): wall time`, measured: `${fixed(r.wallMs / 1000, 1)} s`, target: timed ? `≤ ${REMOTE_WALL_TARGET_MS / 1000} s` : 'stated', met: !timed || r.wallMs <= REMOTE_WALL_TARGET_MS });
   if (r.tests.failed > 0) problems.push(`remote: failed tests: ${r.failedTests.join('; ')}`);
 }
 if (opts.only.includes('install')) {
@@ -186,7 +190,7 @@ for (const [name, run] of [['suite', report.suite], ['remote', report.remote]] a
   if (!run) continue;
   const p = run.phases;
   const s = (ms: number) => `${fixed(ms / 1000, 1)} s`;
-  const against = name === 'suite' ? ` (target ≤ 20 s: ${run.wallMs <= 20_000 ? 'met' : 'missed'})` : ' (no time target: latency added on purpose)';
+  const against = name === 'suite' ? ` (target ≤ 20 s: ${run.wallMs <= 20_000 ? 'met' : 'missed'})` : ` (${run.concurrency} tests at once)`;
   out.push('', `${name}: ${s(run.wallMs)} wall${against} = start-up ${s(p.startupMs)} + worker start ${s(p.workerStartMs)} + parallel ${s(p.parallelMs)} + serial ${s(p.serialMs)} + reports ${s(p.reportsMs)} (worker start includes the setup test, ${s(p.setupMs)})`);
   out.push(`  start-up = CLI ${s(p.startup.cliMs)} + embedded mock ${s(p.startup.embeddedMockMs)} + runner and config ${s(p.startup.runnerMs)} + global setup ${s(p.startup.globalSetupMs)} + test files ${s(p.startup.loadTestsMs)}`);
   if (p.workerStart) out.push(`  worker start = setup's worker ${s(p.workerStart.setupWorkerMs)} + setup test ${s(p.workerStart.setupTestMs)} + parallel workers ${s(p.workerStart.parallelWorkersMs)}`);

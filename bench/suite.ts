@@ -9,7 +9,9 @@
  *   suites/reporter/request-tally.ts).
  * - `remote`: the same suite against a mock in a process of its own, reached through its profile as a
  *   remote target is (`run --profile`), with the control API's latency fault adding `latencyMs` to every
- *   request (mock/control/faults.ts); no test may fail because of the latency.
+ *   request (mock/control/faults.ts), at the concurrency a remote target gets by default (its 8 live
+ *   keys' budget: 16 tests at once, contract/concurrency.ts) unless `concurrency` is given; no test may
+ *   fail because of the latency, and at +100 ms the run's wall time is held to REMOTE_WALL_TARGET_MS.
  *
  * Times are milliseconds of wall time; a run whose reports are missing throws.
  */
@@ -23,6 +25,9 @@ import { controlHeaders } from './control.ts';
 import { startMockServer } from './servers.ts';
 import { tallyRequests } from '../suites/reporter/request-tally.ts';
 import type { ConformanceReport } from '../contract/report/model.ts';
+
+/** The remote part's wall-time target at +100 ms a request: a full certification within a minute. */
+export const REMOTE_WALL_TARGET_MS = 60_000;
 
 /** Requests a one-live-key remote target allows per minute (Limits: 1,000 per sk_live_ key). */
 export const LIVE_KEY_REQUESTS_PER_MINUTE = 1000;
@@ -95,6 +100,8 @@ export interface SuiteReport {
   busyMsByProject: Record<string, number>;
   /** Failed tests' titles (at most 20). */
   failedTests: string[];
+  /** Tests the run ran at once: its Playwright workers (contract/concurrency.ts). */
+  concurrency: number;
 }
 
 interface JsonResult { startTime: string; duration: number; status: string; attachments: Array<{ name: string; body?: string }> }
@@ -129,12 +136,13 @@ function testRows(json: { suites: JsonSuite[] }): TestRow[] {
  * mark before it.
  */
 function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: number, exitedAt: number): SuitePhases {
-  const span = (project: string) => {
-    const of = rows.filter((r) => r.project === project);
+  const span = (project: string | string[]) => {
+    const of = rows.filter((r) => ([] as string[]).concat(project).includes(r.project));
     return of.length ? { start: Math.min(...of.map((r) => r.start)), end: Math.max(...of.map((r) => r.end)) } : undefined;
   };
   const setup = span('setup');
-  const parallel = span('conformance');
+  // The parallel project, with the longest test's project queued first against a remote target (suites/playwright.config.ts).
+  const parallel = span(['conformance', 'conformance-long']);
   const serial = span('serial');
   const first = Math.min(...rows.map((r) => r.start));
   const last = Math.max(...rows.map((r) => r.end));
@@ -178,7 +186,8 @@ async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: stri
   });
   const exitedAt = Date.now();
   const report = JSON.parse(readFileSync(join(output, 'conformance.json'), 'utf8')) as ConformanceReport;
-  const rows = testRows(JSON.parse(readFileSync(join(output, 'playwright-json.json'), 'utf8')) as { suites: JsonSuite[] });
+  const json = JSON.parse(readFileSync(join(output, 'playwright-json.json'), 'utf8')) as { suites: JsonSuite[]; config: { workers: number } };
+  const rows = testRows(json);
   const busy: Record<string, number> = {};
   for (const r of rows) busy[r.project] = (busy[r.project] ?? 0) + (r.end - r.start);
   const out: SuiteReport = {
@@ -193,8 +202,9 @@ async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: stri
     requestsByFile: tallyRequests(rows, (r) => r.file, (r) => r.requests, 'file'),
     busyMsByProject: busy,
     failedTests: rows.filter((r) => r.status !== 'passed' && r.status !== 'skipped').slice(0, 20).map((r) => `${r.file} › ${r.title}`),
+    concurrency: json.config.workers,
   };
-  log(`${label}: ${(out.wallMs / 1000).toFixed(1)} s, ${out.requests} requests, ${out.tests.failed}/${out.tests.total} tests failed, ${out.verdict}`);
+  log(`${label}: ${(out.wallMs / 1000).toFixed(1)} s, ${out.requests} requests, ${out.tests.failed}/${out.tests.total} tests failed, ${out.verdict}, ${out.concurrency} tests at once`);
   return out;
 }
 
@@ -209,7 +219,7 @@ export function suiteRun(log: (line: string) => void): Promise<SuiteReport> {
  * The suite against a mock of its own process with `latencyMs` added to every API request (the control
  * API's latency fault), reached through its profile like a remote target.
  */
-export async function remoteRun(latencyMs: number, log: (line: string) => void): Promise<SuiteReport & { latencyMs: number }> {
+export async function remoteRun(latencyMs: number, log: (line: string) => void, concurrency?: number): Promise<SuiteReport & { latencyMs: number }> {
   const mock = await startMockServer();
   try {
     const headers = controlHeaders();
@@ -220,7 +230,8 @@ export async function remoteRun(latencyMs: number, log: (line: string) => void):
     writeFileSync(file, JSON.stringify(profile, null, 2), { mode: 0o600 });
     const env = { ...process.env };
     delete env.MOCK_MUTANT;
-    return { latencyMs, ...(await runSuite(['--profile', file, '--no-profile-check'], env, log, `remote-like (+${latencyMs} ms per request)`)) };
+    const args = ['--profile', file, '--no-profile-check', ...(concurrency === undefined ? [] : ['--concurrency', String(concurrency)])];
+    return { latencyMs, ...(await runSuite(args, env, log, `remote-like (+${latencyMs} ms per request)`)) };
   } finally {
     await mock.stop();
   }

@@ -27,6 +27,9 @@ export interface RunOptions extends Selection {
   waivers?: string;
   baseline?: string;
   output: string;
+  /** Tests at once (`--concurrency`; contract/concurrency.ts). */
+  concurrency?: number;
+  /** `--workers`: the former name of `--concurrency`. */
   workers?: number;
   strict?: boolean;
   allowIncomplete?: boolean;
@@ -137,7 +140,8 @@ async function preflight(o: RunOptions): Promise<{ args: string[]; run: Partial<
   const own = readRunEnv();
   const carried = { workers: own.workers, genBudget: own.genBudget, testTimeout: own.testTimeout, timingsFile: own.timingsFile, seed: own.seed, exploreSeeds: own.exploreSeeds, runs: own.runs, path: own.path, replayPath: own.replayPath, genDigestDir: own.genDigestDir, scopeMatrix: own.scopeMatrix };
   // The run's seed: a rerun line's FC_SEED (a seed an explored run found) over `--seed`, which also seeds the embedded mock's data.
-  const chosen = { workers: o.workers, genBudget: o.budget, seed: own.seed ?? o.seed, exploreSeeds: o.exploreSeeds };
+  if (o.concurrency !== undefined && o.workers !== undefined && o.concurrency !== o.workers) throw new UsageError(`--workers is --concurrency's former name: give one of --concurrency ${o.concurrency} and --workers ${o.workers}`);
+  const chosen = { workers: o.concurrency ?? o.workers, genBudget: o.budget, seed: own.seed ?? o.seed, exploreSeeds: o.exploreSeeds };
   const options = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== undefined));
   return { env, args, run: { ...target, ...carried, ...options, reportsDir, waivers, grep, blob, progress: true, reporter: o.reporter } };
 }

@@ -16,6 +16,8 @@ export interface StockFixture { partId: string; locationId: string }
 export interface TargetProfile {
   name?: string;
   baseUrl: string;
+  /** Tests run at once against the target (contract/concurrency.ts); absent: from the live keys' rate budget. */
+  concurrency?: number;
   keys: {
     live: string[];
     test?: string;
@@ -167,6 +169,7 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
   return {
     name: r.name as string | undefined,
     baseUrl: (r.baseUrl as string).replace(/\/$/, ''),
+    ...(r.concurrency !== undefined && { concurrency: r.concurrency as number }),
     keys: { ...keys, live: ([] as string[]).concat(keys.live as string | string[]) } as TargetProfile['keys'],
     fixtures: (r.fixtures ?? {}) as TargetProfile['fixtures'],
     bodies: (r.bodies ?? {}) as TargetProfile['bodies'],

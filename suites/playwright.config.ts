@@ -1,7 +1,8 @@
 /**
  * The conformance run (docs/design.md §5); its settings come from the run's environment (contract/run-env.ts).
  * Target: the run's URL + profile (the embedded mock's, when the CLI started it). Projects: `setup` (the target answers) →
- * `conformance` (conformance/, properties/ and generative/: fully parallel, every test makes its own data) → `serial` (rate limits
+ * `conformance` (conformance/, properties/ and generative/: fully parallel, every test makes its own data; against a remote
+ * target its longest test in `conformance-long`, queued first) → `serial` (rate limits
  * and the clock; runs last, one worker, as setup's teardown). The run's selection is each project's
  * `grep` except setup's: a command-line --grep would not reach `serial`, which runs as a teardown.
  * `use` carries the profile's request options (contract/profile.ts requestUse).
@@ -9,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { runConcurrency } from '../contract/concurrency.ts';
 import { requestUse } from '../contract/profile.ts';
 import { readRunEnv } from '../contract/run-env.ts';
 import { targetProfile } from './lib/target.ts';
@@ -20,11 +22,15 @@ const run = readRunEnv();
 const use = run.targetProfile ? requestUse(targetProfile()) : {};
 const reports = resolve(process.cwd(), run.reportsDir);
 const grep = run.grep ? new RegExp(run.grep) : undefined;
-// Default workers. The embedded mock answers in the CLI's process and every worker's time is CPU: one worker
-// per core (at least 2, at most 4) — on 2 cores, 4 workers made each test ~3 times slower and paid two
-// more worker start-ups (docs/history.md, "The suite's fixed costs"). A remote target's answers are
-// mostly waiting: 4.
-const defaultWorkers = run.targetEmbedded ? Math.max(2, Math.min(4, availableParallelism())) : 4;
+// Tests at once, each in a worker (contract/concurrency.ts): `run --concurrency` (WORKERS), else the
+// profile's `concurrency`, else against the embedded mock one worker per core (2 to 4: its answers are
+// the workers' own CPU; docs/history.md, "The suite's fixed costs"), against a remote target its live
+// keys' rate budget (its answers are mostly waiting).
+const profile = run.targetProfile ? targetProfile() : undefined;
+/** The parallel tests queued first against a remote target (project `conformance-long`). */
+const LONG_FIRST = /generative\/stateful\.spec\.ts$/;
+const longFirst = !run.targetEmbedded;
+const concurrency = runConcurrency({ option: run.workers, profile: profile?.concurrency, embedded: run.targetEmbedded, liveKeys: profile?.keys.live, cores: availableParallelism() });
 // Playwright's context options at the values its own option fixtures compute when nothing is set
 // (their documented defaults). Given as values, they are no fixtures to run: Playwright sets up every
 // option fixture for every test (its auto fixtures depend on them all) as a step whose stack trace it
@@ -39,7 +45,7 @@ const contextDefaults = {
 export default defineConfig<{}, { settings: RunSettings }>({
   testDir: '.',
   globalSetup: './setup/global-setup.ts',
-  workers: run.workers ?? defaultWorkers,
+  workers: concurrency.tests,
   fullyParallel: true,
   timeout: run.testTimeout ?? 60_000,
   expect: { timeout: 10_000 },
@@ -65,7 +71,12 @@ export default defineConfig<{}, { settings: RunSettings }>({
     { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
     // One project for the parallel tests (features, properties, generative): a project has workers of
     // its own, so three would start workers three times and run one after the other (docs/history.md).
-    { name: 'conformance', testMatch: /(conformance|properties|generative)\/.*\.spec\.ts/, dependencies: ['setup'], ...(grep && { grep }) },
+    // Against a remote target the longest test, about 100 requests that must go in order (the stateful
+    // generative run), is queued first through a project of its own (a phase's projects are queued in this
+    // order): in file order it started last and ended the parallel project ~9 s after every other test at
+    // +100 ms a request. One more worker start; against the embedded mock, whose tests are CPU, not worth it.
+    ...(longFirst ? [{ name: 'conformance-long', testMatch: LONG_FIRST, dependencies: ['setup'], ...(grep && { grep }) }] : []),
+    { name: 'conformance', testMatch: /(conformance|properties|generative)\/.*\.spec\.ts/, ...(longFirst && { testIgnore: LONG_FIRST }), dependencies: ['setup'], ...(grep && { grep }) },
     { name: 'serial', testMatch: /serial\/.*\.spec\.ts/, workers: 1, fullyParallel: false, ...(grep && { grep }) },
   ],
 });

@@ -22,6 +22,7 @@ const STOCK = { partId: 'prt_1', locationId: 'loc_1' };
 const EVERY_FIELD: Complete<TargetProfile> = {
   name: 'sample',
   baseUrl: 'https://mms.example.com/v1',
+  concurrency: 8,
   keys: {
     live: [KEY],
     test: 'sk_test_sample',

@@ -7,22 +7,21 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { expectSucceeded } from '../lib/expect-success.ts';
 import { need } from '../lib/needs.ts';
 import { operations, placeholderPath } from '../lib/operations.ts';
+import { concurrently } from '../lib/concurrently.ts';
 
 const UNKNOWN_KEY = 'sk_live_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp';
 
 test.describe('authentication', () => {
   test('every operation answers 401 missing_authorization without the header', { tag: ['@AUTH-001'] }, async ({ as }) => {
     const anonymous = as.anonymous();
-    for (const op of operations.filter((o) => !o.inferred)) {
-      expectProblem(await anonymous.send(op.method, placeholderPath(op), op.requestBody ? { json: {} } : {}), 401, 'missing_authorization');
-    }
+    const answers = await concurrently(operations.filter((o) => !o.inferred), (op) => anonymous.send(op.method, placeholderPath(op), op.requestBody ? { json: {} } : {}));
+    for (const r of answers) expectProblem(r, 401, 'missing_authorization');
   });
 
   test('every inferred operation answers 401 missing_authorization without the header, before looking up its ids', { tag: ['@AUTH-015'] }, async ({ as }) => {
     const anonymous = as.anonymous();
-    for (const op of operations.filter((o) => o.inferred)) {
-      expectProblem(await anonymous.send(op.method, placeholderPath(op), op.requestBody ? { json: {} } : {}), 401, 'missing_authorization');
-    }
+    const answers = await concurrently(operations.filter((o) => o.inferred), (op) => anonymous.send(op.method, placeholderPath(op), op.requestBody ? { json: {} } : {}));
+    for (const r of answers) expectProblem(r, 401, 'missing_authorization');
   });
 
   test('a scheme other than Bearer answers 401 invalid_authorization_format', { tag: ['@AUTH-002'] }, async ({ as, profile }) => {

@@ -13,6 +13,7 @@ import { responseValidator } from '../../contract/spec-index.ts';
 import { compatSamples, listSamples, meterSamples, missingAuthorization, named, operationErrors, refusedWritesWorkOrder, workOrderSamples, type SampleContext } from '../lib/sample-sets.ts';
 import type { ApiResponse, RequestOptions } from '../lib/client.ts';
 import { RECIPES } from '../recipes/index.ts';
+import { concurrently } from '../lib/concurrently.ts';
 import type { Operation } from '../../contract/openapi.ts';
 
 const where = (r: ApiResponse) => `${r.status} to ${r.exchange.method} ${r.exchange.path}`;
@@ -91,16 +92,20 @@ test.describe('the OpenAPI description', () => {
     ];
     // A JSON body declared in a charset JSON is never sent in (RFC 8259 §8.1): one more malformed input.
     const inputs: Array<[string, Record<string, string>]> = [...bodies.map((body): [string, Record<string, string>] => [body, json]), ['{"title": "CT"}', { 'content-type': 'application/json; charset=utf-16' }]];
-    for (const [i, op] of stated.filter((o) => o.requestBody?.mediaTypes.includes('application/json')).entries()) {
-      // Bodies go to real records, so they reach the handlers: the shared work order for refused writes
-      // and the shared meter (suites/lib/sample-sets.ts; a refused write changes nothing), else the recipe's.
+    // Bodies go to real records, so they reach the handlers: the shared work order for refused writes
+    // and the shared meter (suites/lib/sample-sets.ts; a refused write changes nothing), else the recipe's
+    // (each its own records: arranged at once, lib/concurrently.ts).
+    const paths = await concurrently(stated.filter((o) => o.requestBody?.mediaTypes.includes('application/json')), async (op, i) => {
       const path = (await sharedRecordPath({ api, as, profile }, op)) ?? (RECIPES[op.operationId] ? (await RECIPES[op.operationId]!({ api, profile })).path : withFirstId(op, 'ct_unknown_id'));
-      // Three of the fifteen inputs per operation, in turn: each input reaches two operations.
-      for (const [body, headers] of rotatingShare(inputs, i, 3)) requests.push([op.method, path, { body, headers }]);
-    }
+      return { op, i, path };
+    });
+    // Three of the fifteen inputs per operation, in turn: each input reaches two operations.
+    for (const { op, i, path } of paths) for (const [body, headers] of rotatingShare(inputs, i, 3)) requests.push([op.method, path, { body, headers }]);
     requests.push(['GET', '/', {}], ['GET', '/%', {}], ['TRACE', '/meters', {}], ['OPTIONS', '/meters', {}], ['PROPFIND', '/work-orders', {}]);
-    for (const [method, path, options] of requests) {
-      const r = await sample.send(method, path, options);
+    // Each malformed request stands alone: sent at once (lib/concurrently.ts), judged in order.
+    const answers = await concurrently(requests, ([method, path, options]) => sample.send(method, path, options));
+    for (const [i, r] of answers.entries()) {
+      const [method, path, options] = requests[i]!;
       expect.soft(r.status, `${method} ${path.slice(0, 80)} ${JSON.stringify(options).slice(0, 120)}`).toBeLessThan(500);
     }
   });

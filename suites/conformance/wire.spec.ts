@@ -9,6 +9,7 @@ import { test, expect } from '../kits/work-orders.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { meterBody, sampleMeter } from '../kits/meters.ts';
 import { viaInferred } from '../lib/provision.ts';
+import { concurrently } from '../lib/concurrently.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 
 /** camelCase names the description gives native resources (Native style; Work order (native)). */
@@ -35,10 +36,9 @@ function expectSnakeCase(responses: ApiResponse[]): void {
 
 /** Requests to routes the description says do not exist: none may answer 2xx. */
 async function expectNoRoute(api: ApiClient, requests: Array<[string, string, unknown?]>): Promise<void> {
-  for (const [method, path, json] of requests) {
-    const r = await api.send(method, path, json === undefined ? {} : { json });
-    expect(r.status, `${method} ${path} answered ${r.status}`).toBeGreaterThanOrEqual(300);
-  }
+  // Independent requests, sent at once (lib/concurrently.ts); judged in order.
+  const answers = await concurrently(requests, ([method, path, json]) => api.send(method, path, json === undefined ? {} : { json }));
+  for (const [i, r] of answers.entries()) expect(r.status, `${requests[i]![0]} ${requests[i]![1]} answered ${r.status}`).toBeGreaterThanOrEqual(300);
 }
 
 /**

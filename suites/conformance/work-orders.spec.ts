@@ -11,6 +11,7 @@ import { walkPages } from '../lib/walk-pages.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { precondition, uid, viaInferred } from '../lib/provision.ts';
 import { expectApplied } from '../lib/arrange.ts';
+import { concurrently } from '../lib/concurrently.ts';
 
 const UNKNOWN = 'wo_doesnotexist0000';
 const TODO = ['open', 'on_hold', 'in_progress'];
@@ -52,8 +53,11 @@ test.describe('work orders', () => {
   });
 
   test('the status filter returns only work orders in that status', { tag: ['@WO-006'] }, async ({ api }) => {
-    for (const status of ['open', 'on_hold', 'in_progress', 'done', 'canceled', 'skipped']) {
-      const { items } = await walkPages(api, '/work-orders', { status, limit: 100 });
+    const statuses = ['open', 'on_hold', 'in_progress', 'done', 'canceled', 'skipped'];
+    // Independent walks (each its own cursor chain), at once.
+    const walks = await concurrently(statuses, (status) => walkPages(api, '/work-orders', { status, limit: 100 }));
+    for (const [i, { items }] of walks.entries()) {
+      const status = statuses[i]!;
       if (items.some((w) => w.status === undefined)) notAssessed('work orders do not expose status (the field is not shown by the description)');
       for (const w of items) expect(w.status, `status=${status} returned ${w.id}`).toBe(status);
     }
@@ -61,11 +65,12 @@ test.describe('work orders', () => {
 
   test('status=todo is open, on_hold and in_progress together', { tag: ['@WO-007'] }, async ({ api, workOrders }) => {
     const made: Record<string, string> = {};
-    for (const status of [...TODO, 'done']) {
+    // Four work orders, each created then moved in order; the four independent of each other, at once.
+    await concurrently([...TODO, 'done'], async (status) => {
       const wo = await workOrders.create();
       await workOrders.move(wo.id, status);
       made[status] = wo.id;
-    }
+    });
     const todo = await walkPages(api, '/work-orders', { status: 'todo', limit: 100 });
     const ids = todo.items.map((w) => w.id);
     for (const s of TODO) expect(ids, `todo includes the ${s} work order`).toContain(made[s]);
@@ -100,8 +105,10 @@ test.describe('work orders', () => {
       ['assigned_to_team_id', team, (w) => w.assigned_to_team_ids === undefined || w.assigned_to_team_ids.includes(team)],
     ];
     if (asset.location_id) filters.push(['location_id', asset.location_id, (w) => w.location_id === undefined || w.location_id === asset.location_id]);
-    for (const [name, value, matches] of filters) {
-      const { items } = await walkPages(api, '/work-orders', { [name]: value, limit: 100 });
+    // Independent walks, one per filter, at once; judged in order.
+    const walks = await concurrently(filters, ([name, value]) => walkPages(api, '/work-orders', { [name]: value, limit: 100 }));
+    for (const [i, [name, value, matches]] of filters.entries()) {
+      const { items } = walks[i]!;
       expect(items.map((w) => w.id), `${name}=${value} includes the work order made for it`).toContain(wo.id);
       for (const w of items) expect(matches(w), `${name}=${value} returned ${w.id}`).toBe(true);
     }

@@ -13,6 +13,7 @@
  * Exchanges sent while arranging carry `arranging` (the step's description: contract/exchange.ts), so
  * the report and the universal checks can tell them from the exchanges a test asserts on.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { test } from '@playwright/test';
 import { NOT_ASSESSED, notAssessed } from './needs.ts';
 
@@ -24,11 +25,12 @@ export class ArrangeError extends Error {
   override name = 'ArrangeError';
 }
 
-const active: string[] = [];
+// Per async context, so that arranging steps a test runs at once (lib/concurrently.ts) each name their own requests.
+const active = new AsyncLocalStorage<string>();
 
-/** The description of the arranging step now running in this worker, if any (innermost). */
+/** The description of the arranging step the calling code runs in, if any (innermost). */
 export function arrangingNow(): string | undefined {
-  return active.at(-1);
+  return active.getStore();
 }
 
 const ESCAPES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -50,15 +52,12 @@ export function reasonOf(error: unknown): string {
  * requirement states: its failure is the verdict.
  */
 export async function arrange<T>(what: string, steps: () => Promise<T>): Promise<T> {
-  active.push(what);
   try {
-    return await steps();
+    return await active.run(what, steps);
   } catch (error) {
     const info = test.info();
     if (info.expectedStatus === 'skipped') throw error;
     notAssessed(`${PRECONDITION_NOT_MET} ${what}: ${reasonOf(error)}`);
-  } finally {
-    active.splice(active.lastIndexOf(what), 1);
   }
 }
 

@@ -13,6 +13,7 @@ import type { ApiClient, ApiResponse, RequestOptions } from './client.ts';
 import { meterBody } from '../kits/meters.ts';
 import { isEnumSchema as isEnum, namesRecord, operations } from './operations.ts';
 import { samplePool, type SampleSet } from './response-samples.ts';
+import { concurrently } from './concurrently.ts';
 import { uid } from './provision.ts';
 
 /** A sample's create succeeded (any 2xx): its exact status is SPEC-007's, not every sample user's (lib/expect-success.ts). */
@@ -127,14 +128,16 @@ export const STATED_OPERATIONS = operations.filter((o) => !o.inferred).map((o) =
  * once per worker by failingRequest: unknown ids give 404, `limit=0` and array bodies 400.
  */
 export async function operationErrors({ api }: SampleContext, operationIds: readonly string[] = STATED_OPERATIONS): Promise<ApiResponse[]> {
-  const out: ApiResponse[] = [];
-  for (const operationId of operationIds) {
+  const ops = operationIds.map((operationId) => {
     const op = operations.find((o) => o.operationId === operationId);
     if (!op) throw new Error(`no operation ${operationId} in the spec`);
+    return op;
+  });
+  // Independent refusals: sent at once (lib/concurrently.ts), returned in the operations' order.
+  return concurrently(ops, (op) => {
     const { path, options } = failingRequest(op);
-    out.push(await samplePool.one(api, `error ${operationId}`, () => api.send(op.method, path, options)));
-  }
-  return out;
+    return samplePool.one(api, `error ${op.operationId}`, () => api.send(op.method, path, options));
+  });
 }
 
 /** The cross-cutting error kinds (Errors; Authentication), each one request. */
@@ -165,12 +168,12 @@ function crossCuttingRequest({ api, as, profile }: SampleContext, kind: CrossCut
  * POST); 403 of a key without scopes and of a disabled module; 409 of a meter an automation uses.
  */
 export async function crossCuttingErrors(ctx: SampleContext, kinds: readonly CrossCuttingKind[] = CROSS_CUTTING_KINDS): Promise<ApiResponse[]> {
-  const out: ApiResponse[] = [];
-  for (const kind of kinds) {
+  const sends = kinds.flatMap((kind) => {
     const send = crossCuttingRequest(ctx, kind);
-    if (send) out.push(await samplePool.one(ctx.api, `error ${kind}`, send));
-  }
-  return out;
+    return send ? [{ kind, send }] : [];
+  });
+  // Independent refusals (none changes anything): sent at once, returned in the kinds' order.
+  return concurrently(sends, ({ kind, send }) => samplePool.one(ctx.api, `error ${kind}`, send));
 }
 
 /** `GET /meters` without credentials: the 401 the header tests judge. */

@@ -33,6 +33,15 @@ test('arranging that succeeds returns its value and the assertions decide', asyn
   const id = await arrange('create a thing', async () => { during = arrangingNow(); return 'thing-1'; });
   expect(during).toBe('create a thing');
   expect(arrangingNow()).toBeUndefined();
+  // Steps run at once each see their own description, also after awaiting while the other runs.
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+  const seen = await Promise.all(['first', 'second'].map((what) => arrange(what, async () => {
+    const before = arrangingNow();
+    await tick();
+    return [before, arrangingNow()];
+  })));
+  expect(seen).toEqual([['first', 'first'], ['second', 'second']]);
+  expect(arrangingNow()).toBeUndefined();
   expect(id).toBe('thing-1');
   expectApplied({ reading_at: '2026-01-01T00:00:00.000Z', value: 3, stock: '4', extra: [1] }, { reading_at: '2026-01-01T00:00:00Z', value: 3, stock: 4, extra: [2] }, 'POST');
   expect(() => expectApplied({ note: null }, { note: 'x' }, 'POST')).toThrow(/note = "x" \(read back: null\)/);
