@@ -4,6 +4,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
+import type { AssetEnvelope } from '../lib/api-types.ts';
 
 const STATUSES = ['online', 'offline', 'not_monitored'];
 
@@ -57,24 +58,24 @@ test.describe('assets', () => {
   test('hierarchy fields are read-only: writes naming them are refused and change nothing', { tag: ['@ASSET-006'] }, async ({ api }) => {
     const { items } = await walkPages(api, '/assets', { limit: 100 });
     const parent = items.find((a) => !a.parent_asset_id)!;
-    const created = await viaInferred('POST /assets', (c) => c.post('/assets', { json: { name: `CT asset ${uid()}` } }), api, [201]);
+    const created = await viaInferred('POST /assets', (c) => c.post<AssetEnvelope>('/assets', { json: { name: `CT asset ${uid()}` } }), api, [201]);
     const id = created.body.data.id;
     expectProblem(await api.patch(`/assets/${id}`, { json: { parent_asset_id: parent.id } }), 400, 'validation_error');
     expectProblem(await api.patch(`/assets/${id}`, { json: { sub_asset_count: 3 } }), 400, 'validation_error');
     expectProblem(await api.post('/assets', { json: { name: `CT asset ${uid()}`, parent_asset_id: parent.id } }), 400, 'validation_error');
-    const read = await api.get(`/assets/${id}`);
+    const read = await api.get<AssetEnvelope>(`/assets/${id}`);
     expect(read.body.data.parent_asset_id).toBeNull();
   });
 
   test('assets are created, read and updated', { tag: ['@ASSET-007'] }, async ({ api }) => {
     const name = `CT asset ${uid()}`;
-    const created = await viaInferred('POST /assets', (c) => c.post('/assets', { json: { name, status: 'offline', criticality: 'important' } }), api, [201]);
+    const created = await viaInferred('POST /assets', (c) => c.post<AssetEnvelope>('/assets', { json: { name, status: 'offline', criticality: 'important' } }), api, [201]);
     expect(created.body.data).toMatchObject({ name, status: 'offline', criticality: 'important', parent_asset_id: null, sub_asset_count: 0 });
     const id = created.body.data.id;
-    const updated = await api.patch(`/assets/${id}`, { json: { status: 'online' } });
+    const updated = await api.patch<AssetEnvelope>(`/assets/${id}`, { json: { status: 'online' } });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ name, status: 'online', criticality: 'important' });
-    expect((await api.get(`/assets/${id}`)).body.data).toMatchObject({ status: 'online' });
+    expect((await api.get<AssetEnvelope>(`/assets/${id}`)).body.data).toMatchObject({ status: 'online' });
     const online = await walkPages(api, '/assets', { status: 'online', limit: 100 });
     expect(online.items.map((a) => a.id)).toContain(id);
   });

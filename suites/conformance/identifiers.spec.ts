@@ -9,6 +9,7 @@ import { foreignRecord } from '../lib/foreign.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import type { AssetList, IdentifierBatch } from '../lib/api-types.ts';
 
 const UNKNOWN = 'doesnotexist0000';
 
@@ -54,7 +55,7 @@ test.describe('identifiers', () => {
     const client = as.moduleDisabled('parts_inventory');
     const onPart = await partIdentifierWhilePartsDisabled(client);
     expectProblem(await identifiers.resolve(onPart.value, client), 404);
-    const asset = (await client.get('/assets', { query: { limit: 1 } })).body.data[0];
+    const asset = (await client.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]!;
     expect(asset, 'the organization has an asset').toBeTruthy();
     const target: Target = { target_type: 'asset', target_id: asset.id };
     const onAsset = await attachIdentifier(client, target);
@@ -113,7 +114,7 @@ test.describe('identifiers', () => {
       { value: freshValue(), ...(await identifiers.asset()) },
       { value: freshValue(), ...(await identifiers.location()) },
     ];
-    const imported = await api.post('/identifiers/import', { json: { identifiers: entries } });
+    const imported = await api.post<IdentifierBatch>('/identifiers/import', { json: { identifiers: entries } });
     expect(imported.status).toBe(201);
     expect(imported.body.data.map((i: { value: string }) => i.value)).toEqual(entries.map((e) => e.value));
     for (const [i, identifier] of (imported.body.data as Array<Record<string, any>>).entries()) {
@@ -128,7 +129,7 @@ test.describe('identifiers', () => {
     const foreign = as.otherOrg();
     const ours = await identifiers.attach(await identifiers.asset());
     expectProblem(await identifiers.resolve(ours.value, foreign), 404);
-    const theirAsset = (await foreign.get('/assets', { query: { limit: 1 } })).body.data[0];
+    const theirAsset = (await foreign.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]!;
     expect(theirAsset, 'the second organization has an asset').toBeTruthy();
     const theirTarget: Target = { target_type: 'asset', target_id: theirAsset.id };
     const theirs = await attachIdentifier(foreign, theirTarget);
@@ -181,7 +182,7 @@ test.describe('identifiers while Parts Inventory is disabled', () => {
   test('writes and lists for part targets answer 403 module_disabled; other targets still work', { tag: ['@MODULE-010'] }, async ({ as, identifiers }) => {
     const client = as.moduleDisabled('parts_inventory');
     const part: Target = { target_type: 'part', target_id: `prt_${UNKNOWN}` };
-    const asset = (await client.get('/assets', { query: { limit: 1 } })).body.data[0];
+    const asset = (await client.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]!;
     expect(asset, 'the organization has an asset').toBeTruthy();
     const onAsset: Target = { target_type: 'asset', target_id: asset.id };
     const skipped = freshValue();

@@ -27,7 +27,7 @@ export function resourcesIn(body: unknown): Resource[] {
 
 /** Every item of a list: a native or compatibility list walked to its end, an `items` list, or a bare array. */
 export async function listItems(client: ApiClient, path: string): Promise<Resource[]> {
-  const first = await client.get(path);
+  const first = await client.get<Resource | Resource[]>(path);
   expect(first.status, `GET ${path}: ${first.text.slice(0, 200)}`).toBe(200);
   const body = first.body;
   if (Array.isArray(body)) return body;
@@ -35,7 +35,7 @@ export async function listItems(client: ApiClient, path: string): Promise<Resour
   const wrapper = Object.keys(body ?? {}).find((k) => Array.isArray(body[k]));
   expect(wrapper, `GET ${path} answers a list`).toBeDefined();
   if ('nextCursor' in body) return (await walkCompatPages(client, path, wrapper!, { limit: 200 })).items;
-  return body[wrapper!];
+  return body[wrapper!] as Resource[];
 }
 
 /**

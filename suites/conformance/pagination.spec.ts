@@ -16,8 +16,11 @@ import { createWorkOrder } from '../kits/work-orders.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import type { Roles } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
+import type { DataPage } from '../lib/api-types.ts';
 
 type Query = Record<string, string>;
+/** A page of a native list: the tests read its records' ids and its pagination. */
+type Listed = DataPage<{ id: string }>;
 /** What a misuse of a cursor needs: the main key, the other roles, the profile. */
 type Misuse = { api: ApiClient; as: Roles; profile: TargetProfile };
 
@@ -38,7 +41,7 @@ interface NativeList {
  * returns how many it holds (at least `n`).
  */
 async function ensure(api: ApiClient, profile: TargetProfile, list: NativeList, n: number, query: Query = {}): Promise<number> {
-  const page = await api.get(list.path, { query: { ...query, limit: 1 } });
+  const page = await api.get<Listed>(list.path, { query: { ...query, limit: 1 } });
   const have = page.body.meta.pagination.total_count ?? (await walkPages(api, list.path, { ...query, limit: 100 })).items.length;
   if (have >= n) return have;
   if (!list.create) notAssessed(`${list.path} holds ${have} records; this test needs ${n} and the API cannot create them`);
@@ -56,10 +59,10 @@ const FIRST_PAGE = { limit: 1, direction: 'asc' } as const;
  */
 function firstPageCursor(api: ApiClient, profile: TargetProfile, list: NativeList): () => Promise<IssuedCursor> {
   return async () => {
-    let page = await api.get(list.path, { query: FIRST_PAGE });
+    let page = await api.get<Listed>(list.path, { query: FIRST_PAGE });
     if (page.body?.meta?.pagination?.has_more !== true) {
       await ensure(api, profile, list, 3);
-      page = await api.get(list.path, { query: FIRST_PAGE });
+      page = await api.get<Listed>(list.path, { query: FIRST_PAGE });
     }
     const cursor = page.body?.meta?.pagination?.cursor;
     if (typeof cursor !== 'string') notAssessed('the first page of one record names no cursor; has_more and cursors are judged by the walk tests');
@@ -107,23 +110,23 @@ for (const [index, list] of LISTS.entries()) {
   test.describe(`native list ${list.path}`, () => {
     test('limit defaults to 20', { tag: ['@PAGE-001'] }, async ({ api, profile }) => {
       // The default page first: a list that already holds more than 20 records needs no count.
-      let page = await api.get(list.path);
+      let page = await api.get<Listed>(list.path);
       if (page.body?.meta?.pagination?.has_more !== true) {
         await ensure(api, profile, list, 21);
-        page = await api.get(list.path);
+        page = await api.get<Listed>(list.path);
       }
       expect(page.body.data).toHaveLength(20);
       expect(page.body.meta.pagination.has_more).toBe(true);
     });
 
     test('limit 1 to 100 bounds the page', { tag: ['@PAGE-002'] }, async ({ api, profile }) => {
-      let one = await api.get(list.path, { query: { limit: 1 } });
+      let one = await api.get<Listed>(list.path, { query: { limit: 1 } });
       if (one.body?.meta?.pagination?.has_more !== true) {
         await ensure(api, profile, list, 2);
-        one = await api.get(list.path, { query: { limit: 1 } });
+        one = await api.get<Listed>(list.path, { query: { limit: 1 } });
       }
       expect(one.body.data).toHaveLength(1);
-      const hundred = await api.get(list.path, { query: { limit: 100 } });
+      const hundred = await api.get<Listed>(list.path, { query: { limit: 100 } });
       expect(hundred.status).toBe(200);
       expect(hundred.body.data.length).toBeLessThanOrEqual(100);
     });
@@ -190,12 +193,12 @@ for (const [index, list] of LISTS.entries()) {
         const have = await ensure(api, profile, list, 3, list.counted);
         // About a third of the list per page (a cursor keeps its page size): the first page leaves more to read, the rest takes few pages.
         const limit = Math.min(100, Math.max(2, Math.ceil(have / 3)));
-        const first = await api.get(list.path, { query: { ...list.counted, limit } });
+        const first = await api.get<Listed>(list.path, { query: { ...list.counted, limit } });
         const created = await create(api, profile);
         let cursor = first.body.meta.pagination.cursor;
         const rest: string[] = [];
         for (let more = first.body.meta.pagination.has_more; more; ) {
-          const page = await api.get(list.path, { query: { ...list.counted, limit, cursor } });
+          const page = await api.get<Listed>(list.path, { query: { ...list.counted, limit, cursor } });
           rest.push(...page.body.data.map((r: { id: string }) => r.id));
           ({ has_more: more, cursor } = page.body.meta.pagination);
         }

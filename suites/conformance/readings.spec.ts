@@ -4,6 +4,7 @@ import { test, expect } from '../kits/meters.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { expectRefusedDespiteInferredBody } from '../lib/provision.ts';
+import type { MeterEnvelope, MeterReadingEnvelope, MeterReadingList } from '../lib/api-types.ts';
 
 const UNKNOWN = 'mtr_doesnotexist0000';
 
@@ -12,7 +13,7 @@ test.describe('meter readings', () => {
   test('a recorded reading answers 201 and is listed', { tag: ['@READ-002', '@READ-001'] }, async ({ api, meters }) => {
     const meter = await meters.create();
     // The body is "not shown": the values sent are not this requirement's (READ-006 and METER-015 read them back).
-    const created = await api.post(`/meters/${meter.id}/readings`, { json: { value: 12.5, reading_at: '2026-03-01T08:30:00.000Z' } });
+    const created = await api.post<MeterReadingEnvelope>(`/meters/${meter.id}/readings`, { json: { value: 12.5, reading_at: '2026-03-01T08:30:00.000Z' } });
     expect(created.status, proves(['READ-002'], 'the reading is created')).toBe(201);
     expect(created.body.data).toMatchObject({ meter_id: meter.id });
     const { items } = await walkPages(api, `/meters/${meter.id}/readings`);
@@ -80,7 +81,7 @@ test.describe('meter readings', () => {
   test('a readings cursor made for one direction is refused with the other', { tag: ['@PAGE-011', '@PAGE-020'] }, async ({ api, meters }) => {
     const meter = await meters.create();
     for (let i = 0; i < 3; i++) await meters.record(meter.id, { value: i, reading_at: `2026-02-0${i + 1}T00:00:00Z` });
-    const first = await api.get(`/meters/${meter.id}/readings`, { query: { limit: 1, direction: 'asc' } });
+    const first = await api.get<MeterReadingList>(`/meters/${meter.id}/readings`, { query: { limit: 1, direction: 'asc' } });
     expect(first.body.meta.pagination.has_more).toBe(true);
     const cursor = first.body.meta.pagination.cursor;
     expectProblem(await api.get(`/meters/${meter.id}/readings`, { query: { limit: 1, direction: 'desc', cursor } }), 400, 'validation_error');
@@ -98,9 +99,9 @@ test.describe('meter readings', () => {
     const meter = await meters.create();
     await meters.record(meter.id, { value: 10, reading_at: '2026-01-02T00:00:00Z' });
     await meters.record(meter.id, { value: 5, reading_at: '2026-01-01T00:00:00Z' });
-    const read = await api.get(`/meters/${meter.id}`);
+    const read = await api.get<MeterEnvelope>(`/meters/${meter.id}`);
     expect(read.body.data.current_value).toBe(10);
-    expect(Date.parse(read.body.data.current_reading_at)).toBe(Date.parse('2026-01-02T00:00:00Z'));
+    expect(Date.parse(read.body.data.current_reading_at!)).toBe(Date.parse('2026-01-02T00:00:00Z'));
   });
 
   test('an archived meter records no new readings', { tag: ['@READ-008'] }, async ({ api, meters }) => {

@@ -8,13 +8,14 @@
 import { test, expect } from '../kits/meters.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import type { AssetList, MeterEnvelope } from '../lib/api-types.ts';
 
 test.describe('tenant isolation', () => {
   test("lists never include another organization's records", { tag: ['@TENANT-002'] }, async ({ api, as, meters, profile }) => {
     const mine = await meters.create();
     const foreign = as.otherOrg();
-    const asset = (await foreign.get('/assets', { query: { limit: 1 } })).body.data[0];
-    const theirs = (await foreign.post('/meters', { json: { name: 'foreign meter', ...profile.bodies.createMeter, asset_id: asset.id } })).body.data;
+    const asset = (await foreign.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]!;
+    const theirs = (await foreign.post<MeterEnvelope>('/meters', { json: { name: 'foreign meter', ...profile.bodies.createMeter, asset_id: asset.id } })).body.data;
     const ours = (await walkPages(api, '/meters', { limit: 100 })).items.map((m) => m.id);
     expect(ours).toContain(mine.id);
     expect(ours).not.toContain(theirs.id);
