@@ -58,7 +58,7 @@ const FIRST_PAGE = { limit: 2 } as const;
 for (const [index, list] of LISTS.entries()) {
   /** Makes sure the list holds more than `n` records, creating them when it has fewer. */
   const ensureMoreThan = async (api: ApiClient, n: number) => {
-    const have = (await walkCompatPages(api, list.path, list.wrapper, { limit: 200 })).items.length;
+    const have = (await walkCompatPages<{ id: string }>(api, list.path, list.wrapper, { limit: 200 })).items.length;
     for (let i = have; i <= n; i++) await list.create(api);
   };
 
@@ -102,7 +102,7 @@ for (const [index, list] of LISTS.entries()) {
 
     test('walking nextCursor returns every record once; only the final page nulls both links', { tag: ['@PAGE-014', '@PAGE-015'] }, async ({ api }) => {
       const oldest = ids(await pageWithMore(api, 100), list.wrapper);
-      const walk = await walkCompatPages(api, list.path, list.wrapper, { limit: WALK_LIMIT });
+      const walk = await walkCompatPages<{ id: string }>(api, list.path, list.wrapper, { limit: WALK_LIMIT });
       const walked = walk.items.map((r: { id: string }) => r.id);
       expect(new Set(walked).size, 'no record twice').toBe(walked.length);
       expect(walked.filter((id) => oldest.includes(id)), 'the oldest records, each once, in order').toEqual(oldest);
@@ -123,7 +123,7 @@ for (const [index, list] of LISTS.entries()) {
       expect(ids(byUrl, list.wrapper)).toEqual(ids(byCursor, list.wrapper));
       expect(ids(byUrl, list.wrapper)).toHaveLength(WALK_LIMIT);
       // The same walk goes on by nextPageUrl from the page the first URL gave, to the final page.
-      const rest = await walkCompatPages(api, list.path, list.wrapper, { limit: WALK_LIMIT }, true, byUrl);
+      const rest = await walkCompatPages<{ id: string }>(api, list.path, list.wrapper, { limit: WALK_LIMIT }, true, byUrl);
       const followed = [...ids(first, list.wrapper), ...ids(byUrl, list.wrapper), ...rest.items.map((r: { id: string }) => r.id)];
       expect(followed.filter((id) => oldest.includes(id)), 'following nextPageUrl walks the oldest records in order').toEqual(oldest);
     });
@@ -132,7 +132,7 @@ for (const [index, list] of LISTS.entries()) {
       const before = ids(await api.get(list.path), list.wrapper);
       const first = await list.create(api);
       const second = await list.create(api);
-      const walked = (await walkCompatPages(api, list.path, list.wrapper, { limit: 200 })).items.map((r: { id: string }) => r.id);
+      const walked = (await walkCompatPages<{ id: string }>(api, list.path, list.wrapper, { limit: 200 })).items.map((r: { id: string }) => r.id);
       const at = (id: string) => walked.indexOf(id);
       expect(at(first), 'the first new record is listed').toBeGreaterThanOrEqual(0);
       expect(at(second), 'the second after the first').toBeGreaterThan(at(first));

@@ -13,7 +13,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
-import type { AssetEnvelope, AssetList, DataPage, LocationEnvelope, WorkOrderEnvelope, WorkOrderList } from '../lib/api-types.ts';
+import type { AssetEnvelope, AssetList, DataPage, Location, LocationEnvelope, WorkOrderEnvelope, WorkOrderList } from '../lib/api-types.ts';
 
 /** A record that carries custom-field values: a work order, a location or an asset (Custom fields › Values). */
 type WithExtraFields = WorkOrderEnvelope | LocationEnvelope | AssetEnvelope;
@@ -73,12 +73,12 @@ test.describe('custom-field values on assets and locations (inferred)', () => {
     const definition = await fields.standing('locations');
     const value = valueFor(definition);
     const mine = await locations.create({ extraFields: { [definition.label]: value } });
-    const plain = await walkPages(api, '/locations', { limit: 100 });
+    const plain = await walkPages<Location>(api, '/locations', { limit: 100 });
     expect(plain.items.map((l) => l.id)).toContain(mine.id);
     for (const item of plain.items) lacksExtraFields('/locations')(item);
-    const expanded = await walkPages(api, '/locations', { limit: 100, expand: 'extra_fields' });
+    const expanded = await walkPages<Location>(api, '/locations', { limit: 100, expand: 'extra_fields' });
     for (const item of expanded.items) expect(typeof item.extraFields, `location ${item.id} extraFields`).toBe('object');
-    expect(expanded.items.find((l) => l.id === mine.id)?.extraFields[definition.label]).toEqual(value);
+    expect(expanded.items.find((l) => l.id === mine.id)?.extraFields![definition.label]).toEqual(value);
   });
 
   test('an extraFields key that is not an active label of the entity answers 400', { tag: ['@EXTRA-006'] }, async ({ api, profile, fields, locations }) => {

@@ -9,13 +9,13 @@ import { foreignRecord } from '../lib/foreign.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
-import type { AssetList, IdentifierBatch } from '../lib/api-types.ts';
+import type { AssetList, Identifier, IdentifierBatch } from '../lib/api-types.ts';
 
 const UNKNOWN = 'doesnotexist0000';
 
 /** Ids of every identifier a list shows (walked to its end). */
 async function listedIds(client: ApiClient, query: Record<string, string> = {}): Promise<string[]> {
-  return (await walkPages(client, '/identifiers', { limit: 100, ...query })).items.map((i) => i.id);
+  return (await walkPages<Identifier>(client, '/identifiers', { limit: 100, ...query })).items.map((i) => i.id);
 }
 
 test.describe('identifiers', () => {
@@ -104,7 +104,7 @@ test.describe('identifiers', () => {
         expectProblem(await identifiers.resolve(entry.value as string), 404);
       }
     }
-    const listed = (await walkPages(api, '/identifiers', { limit: 100, target_id: asset.target_id })).items;
+    const listed = (await walkPages<Identifier>(api, '/identifiers', { limit: 100, target_id: asset.target_id })).items;
     expect(listed.filter((i) => i.value === existing.value).map((i) => i.id), 'the existing identifier is unchanged').toEqual([existing.id]);
   });
 
@@ -152,14 +152,14 @@ test.describe('identifiers', () => {
     const onA = [await identifiers.attach(a), await identifiers.generate(a)];
     const onB = await identifiers.attach(b);
     const onLocation = await identifiers.attach(location);
-    const byTarget = (await walkPages(api, '/identifiers', { limit: 100, target_type: 'asset', target_id: a.target_id })).items;
+    const byTarget = (await walkPages<Identifier>(api, '/identifiers', { limit: 100, target_type: 'asset', target_id: a.target_id })).items;
     expect(byTarget.map((i) => i.id)).toEqual(expect.arrayContaining(onA.map((i) => i.id)));
     expect(byTarget.map((i) => i.id)).not.toContain(onB.id);
     for (const i of byTarget) expect(i).toMatchObject(a);
-    const byId = (await walkPages(api, '/identifiers', { limit: 100, target_id: b.target_id })).items;
+    const byId = (await walkPages<Identifier>(api, '/identifiers', { limit: 100, target_id: b.target_id })).items;
     expect(byId.map((i) => i.id)).toContain(onB.id);
     for (const i of byId) expect(i.target_id).toBe(b.target_id);
-    const byType = (await walkPages(api, '/identifiers', { limit: 100, target_type: 'location' })).items;
+    const byType = (await walkPages<Identifier>(api, '/identifiers', { limit: 100, target_type: 'location' })).items;
     expect(byType.map((i) => i.id)).toContain(onLocation.id);
     expect(byType.map((i) => i.id)).not.toContain(onB.id);
     for (const i of byType) expect(i.target_type).toBe('location');

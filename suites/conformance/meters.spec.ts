@@ -7,7 +7,7 @@ import { walkPages } from '../lib/walk-pages.ts';
 import { need } from '../lib/needs.ts';
 import { expectRefusedDespiteInferredBody, precondition, uid } from '../lib/provision.ts';
 import { expectApplied } from '../lib/arrange.ts';
-import type { MeterEnvelope } from '../lib/api-types.ts';
+import type { Meter, MeterEnvelope, MeterReading } from '../lib/api-types.ts';
 
 const UNKNOWN = 'mtr_doesnotexist0000';
 
@@ -50,7 +50,7 @@ test.describe('meters', () => {
   test('both asset_id and location_id are refused and create nothing', { tag: ['@METER-003'] }, async ({ api, meters }) => {
     const body = await meters.body({ location_id: await meters.locationId(), asset_id: await meters.assetId() });
     expectProblem(await api.post('/meters', { json: body }), 400, 'validation_error');
-    const { items } = await walkPages(api, '/meters', { asset_id: body.asset_id as string, limit: 100 });
+    const { items } = await walkPages<Meter>(api, '/meters', { asset_id: body.asset_id as string, limit: 100 });
     expect(items.map((m) => m.name)).not.toContain(body.name);
   });
 
@@ -59,13 +59,13 @@ test.describe('meters', () => {
     delete body.asset_id;
     delete body.location_id;
     expectProblem(await api.post('/meters', { json: body }), 400, 'validation_error');
-    const { items } = await walkPages(api, '/meters', { limit: 100 });
+    const { items } = await walkPages<Meter>(api, '/meters', { limit: 100 });
     expect(items.map((m) => m.name)).not.toContain(body.name);
   });
 
   test('every meter is attached to exactly one asset or location', { tag: ['@METER-005', '@METER-001'] }, async ({ api, meters }) => {
     await meters.create();
-    const { items } = await walkPages(api, '/meters', { limit: 100 });
+    const { items } = await walkPages<Meter>(api, '/meters', { limit: 100 });
     expect(items.length).toBeGreaterThan(0);
     for (const m of items) expect([m.asset_id, m.location_id].filter((v) => v !== null && v !== undefined), `meter ${m.id}`).toHaveLength(1);
   });
@@ -131,15 +131,15 @@ test.describe('meters', () => {
   test('the list filters return only matching meters', { tag: ['@METER-013'] }, async ({ api, meters }) => {
     const onAsset = await meters.create();
     const onLocation = await meters.create({ location_id: await meters.locationId() });
-    const byAsset = await walkPages(api, '/meters', { asset_id: onAsset.asset_id!, limit: 100 });
+    const byAsset = await walkPages<Meter>(api, '/meters', { asset_id: onAsset.asset_id!, limit: 100 });
     expect(byAsset.items.map((m) => m.id)).toContain(onAsset.id);
     for (const m of byAsset.items) expect(m.asset_id).toBe(onAsset.asset_id);
-    const byLocation = await walkPages(api, '/meters', { location_id: onLocation.location_id!, limit: 100 });
+    const byLocation = await walkPages<Meter>(api, '/meters', { location_id: onLocation.location_id!, limit: 100 });
     expect(byLocation.items.map((m) => m.id)).toContain(onLocation.id);
     for (const m of byLocation.items) expect(m.location_id).toBe(onLocation.location_id);
-    const sample = (await walkPages(api, '/meters', { limit: 100 })).items.find((m) => m.meter_type && m.category);
+    const sample = (await walkPages<Meter>(api, '/meters', { limit: 100 })).items.find((m) => m.meter_type && m.category)!;
     expect(sample, 'a meter with meter_type and category').toBeTruthy();
-    const byType = await walkPages(api, '/meters', { meter_type: sample.meter_type, category: sample.category, limit: 100 });
+    const byType = await walkPages<Meter>(api, '/meters', { meter_type: sample.meter_type, category: sample.category, limit: 100 });
     expect(byType.items.map((m) => m.id)).toContain(sample.id);
     for (const m of byType.items) expect(m).toMatchObject({ meter_type: sample.meter_type, category: sample.category });
   });
@@ -151,7 +151,7 @@ test.describe('meters', () => {
     const read = await api.get<MeterEnvelope>(`/meters/${meter.id}`);
     expect(read.status).toBe(200);
     expect(read.body.data.is_active).toBe(false);
-    const readings = await walkPages(api, `/meters/${meter.id}/readings`);
+    const readings = await walkPages<MeterReading>(api, `/meters/${meter.id}/readings`);
     expect(readings.items.map((r) => r.id)).toContain(reading.id);
     expect((await api.delete(`/meters/${meter.id}`)).status).toBe(204);
   });

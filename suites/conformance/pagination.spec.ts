@@ -42,7 +42,7 @@ interface NativeList {
  */
 async function ensure(api: ApiClient, profile: TargetProfile, list: NativeList, n: number, query: Query = {}): Promise<number> {
   const page = await api.get<Listed>(list.path, { query: { ...query, limit: 1 } });
-  const have = page.body.meta.pagination.total_count ?? (await walkPages(api, list.path, { ...query, limit: 100 })).items.length;
+  const have = page.body.meta.pagination.total_count ?? (await walkPages<{ id: string }>(api, list.path, { ...query, limit: 100 })).items.length;
   if (have >= n) return have;
   if (!list.create) notAssessed(`${list.path} holds ${have} records; this test needs ${n} and the API cannot create them`);
   for (let i = have; i < n; i++) await list.create(api, profile);
@@ -143,7 +143,7 @@ for (const [index, list] of LISTS.entries()) {
       // Pages of half the records counted: two pages (three when other tests add records meanwhile), so a
       // page after the first and the last page are read; one page boundary proves has_more, the cursor's
       // continuation and the count as many would (a record skipped or repeated at a boundary shows at any).
-      const walk = await walkPages(api, list.path, { ...list.counted, limit: Math.min(100, Math.ceil(have / 2)) });
+      const walk = await walkPages<{ id: string }>(api, list.path, { ...list.counted, limit: Math.min(100, Math.ceil(have / 2)) });
       const ids = walk.items.map((r) => r.id);
       expect(new Set(ids).size, proves(['PAGE-005'], 'no record twice')).toBe(ids.length);
       walk.pages.slice(0, -1).forEach((p) => expect(p.body.meta.pagination.has_more, proves(['PAGE-004'], 'has_more before the last page')).toBe(true));
@@ -169,10 +169,10 @@ for (const [index, list] of LISTS.entries()) {
       // 12; the desc and default walks pages of about half of what it read: two pages each (three when
       // records are added meanwhile), so each continues its cursor across a boundary in its own direction
       // (more boundaries of the same walk prove no more: the mutual order is compared record by record).
-      const asc = await walkPages(api, list.path, { ...query, limit: 12, direction: 'asc' });
+      const asc = await walkPages<{ id: string }>(api, list.path, { ...query, limit: 12, direction: 'asc' });
       const half = Math.min(100, Math.max(1, Math.ceil(asc.items.length / 2)));
-      const desc = await walkPages(api, list.path, { ...query, limit: half, direction: 'desc' }, ['PAGE-006']);
-      const plain = await walkPages(api, list.path, { ...query, limit: Math.min(100, half + 1) });
+      const desc = await walkPages<{ id: string }>(api, list.path, { ...query, limit: half, direction: 'desc' }, ['PAGE-006']);
+      const plain = await walkPages<{ id: string }>(api, list.path, { ...query, limit: Math.min(100, half + 1) });
       // Records other tests add or remove meanwhile are left out of the comparison.
       const a = asc.items.map((r) => r.id);
       const d = desc.items.map((r) => r.id);

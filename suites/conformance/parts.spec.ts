@@ -8,7 +8,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { anyAsset, uid } from '../lib/provision.ts';
 import type { ApiClient } from '../lib/client.ts';
-import type { AssetList, PartEnvelope, PartList } from '../lib/api-types.ts';
+import type { AssetList, Part, PartEnvelope, PartList } from '../lib/api-types.ts';
 
 const NULLABLE_STRINGS = ['description', 'part_number', 'manufacturer', 'part_type_id', 'image_url'];
 
@@ -65,7 +65,7 @@ test.describe('parts', () => {
     const detail = (await api.get<PartEnvelope>(`/parts/${made.id}`)).body.data;
     expect(typeof detail.extraFields).toBe('object');
     if (text) expect(detail.extraFields![text.label]).toBe(value);
-    const { items } = await walkPages(api, '/parts', { limit: 100, direction: 'desc' });
+    const { items } = await walkPages<Part>(api, '/parts', { limit: 100, direction: 'desc' });
     const listed = items.find((p) => p.id === made.id);
     expect(listed, 'the new part is listed').toBeTruthy();
     for (const part of items) expect('extraFields' in part, `list item ${part.id} has no extraFields`).toBe(false);

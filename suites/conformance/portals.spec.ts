@@ -8,7 +8,7 @@ import type { ApiClient } from '../lib/client.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages } from '../lib/walk-pages.ts';
 import { anyAsset, uid, viaInferred } from '../lib/provision.ts';
-import type { PortalList, PortalWrapper } from '../lib/api-types.ts';
+import type { Portal, PortalList, PortalWrapper } from '../lib/api-types.ts';
 
 const TEXT_FIELDS = ['title', 'portalUrl', 'welcomeText', 'descriptionPlaceholder', 'contactInformation'];
 const LINKS = ['assetId', 'locationId'];
@@ -18,7 +18,7 @@ const UNKNOWN = 'prt_doesnotexist0000';
 
 /** Every listed portal; when the organization has none, one is created through the inferred route. */
 async function somePortals(api: ApiClient): Promise<Array<Record<string, any>>> {
-  const list = async () => (await walkCompatPages(api, '/workrequestportals', 'workRequestPortals', { limit: 200 })).items;
+  const list = async () => (await walkCompatPages<Portal>(api, '/workrequestportals', 'workRequestPortals', { limit: 200 })).items;
   const items = await list();
   if (items.length > 0) return items;
   await viaInferred('creating a request portal', (c) => c.post('/workrequestportals', { json: { title: `CT portal ${uid()}` } }), api);

@@ -10,7 +10,7 @@ import { walkPages } from '../lib/walk-pages.ts';
 import { meterBody, sampleMeter } from '../kits/meters.ts';
 import { viaInferred } from '../lib/provision.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
-import type { AssetList, DataPage, MeterList, PartsSection } from '../lib/api-types.ts';
+import type { Asset, AssetList, DataPage, MeterList, PartsSection } from '../lib/api-types.ts';
 import { problemOf } from '../lib/expect-problem.ts';
 
 /** camelCase names the description gives native resources (Native style; Work order (native)). */
@@ -129,9 +129,9 @@ test.describe('wire styles', () => {
       ['POST', `/parts/${partId}/adjustments`, adjustment], ['POST', `/parts/${partId}/inventory`, adjustment],
       ['POST', '/inventory/adjustments', { ...adjustment, part_id: partId }], ['POST', '/stock-adjustments', { ...adjustment, part_id: partId }],
     ]);
-    const assets = (await walkPages(api, '/assets', { limit: 100 })).items;
+    const assets = (await walkPages<Asset>(api, '/assets', { limit: 100 })).items;
     const child = assets.find((a) => a.parent_asset_id);
-    const loose = assets.find((a) => !a.parent_asset_id && a.id !== child?.parent_asset_id);
+    const loose = assets.find((a) => !a.parent_asset_id && a.id !== child?.parent_asset_id)!;
     expect(loose, 'an asset without a parent').toBeDefined();
     const target = assets.find((a) => a.id !== loose.id)!;
     await expectNoRoute(api, [
@@ -142,7 +142,7 @@ test.describe('wire styles', () => {
     // the same is a hierarchy mutation too — parent_asset_id stays read-only, so the assets are read again.
     await api.patch(`/assets/${loose.id}`, { json: { parent_asset_id: target.id } });
     if (child) await api.patch(`/assets/${child.id}`, { json: { parent_asset_id: null } });
-    const after = new Map((await walkPages(api, '/assets', { limit: 100 })).items.map((a) => [a.id, a]));
+    const after = new Map((await walkPages<Asset>(api, '/assets', { limit: 100 })).items.map((a) => [a.id, a]));
     expect(after.get(loose.id)?.parent_asset_id ?? null, `${loose.id} did not move`).toBeNull();
     if (child) expect(after.get(child.id)?.parent_asset_id, `${child.id} did not move`).toBe(child.parent_asset_id);
   });

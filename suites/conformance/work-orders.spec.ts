@@ -11,7 +11,7 @@ import { walkPages } from '../lib/walk-pages.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { precondition, uid, viaInferred } from '../lib/provision.ts';
 import { expectApplied } from '../lib/arrange.ts';
-import type { AssetList, WorkOrderEnvelope } from '../lib/api-types.ts';
+import type { AssetList, WorkOrder, WorkOrderEnvelope } from '../lib/api-types.ts';
 
 const UNKNOWN = 'wo_doesnotexist0000';
 const TODO = ['open', 'on_hold', 'in_progress'];
@@ -54,7 +54,7 @@ test.describe('work orders', () => {
 
   test('the status filter returns only work orders in that status', { tag: ['@WO-006'] }, async ({ api }) => {
     for (const status of ['open', 'on_hold', 'in_progress', 'done', 'canceled', 'skipped']) {
-      const { items } = await walkPages(api, '/work-orders', { status, limit: 100 });
+      const { items } = await walkPages<WorkOrder>(api, '/work-orders', { status, limit: 100 });
       if (items.some((w) => w.status === undefined)) notAssessed('work orders do not expose status (the field is not shown by the description)');
       for (const w of items) expect(w.status, `status=${status} returned ${w.id}`).toBe(status);
     }
@@ -67,7 +67,7 @@ test.describe('work orders', () => {
       await workOrders.move(wo.id, status);
       made[status] = wo.id;
     }
-    const todo = await walkPages(api, '/work-orders', { status: 'todo', limit: 100 });
+    const todo = await walkPages<WorkOrder>(api, '/work-orders', { status: 'todo', limit: 100 });
     const ids = todo.items.map((w) => w.id);
     for (const s of TODO) expect(ids, `todo includes the ${s} work order`).toContain(made[s]);
     expect(ids, 'todo excludes the done work order').not.toContain(made.done);
@@ -76,7 +76,7 @@ test.describe('work orders', () => {
 
   test('the priority filter returns only matching work orders', { tag: ['@WO-008'] }, async ({ api, workOrders }) => {
     const wo = await workOrders.create({ priority: 'critical' });
-    const { items } = await walkPages(api, '/work-orders', { priority: 'critical', limit: 100 });
+    const { items } = await walkPages<WorkOrder>(api, '/work-orders', { priority: 'critical', limit: 100 });
     expect(items.map((w) => w.id), 'priority=critical includes the work order made for it').toContain(wo.id);
     for (const w of items) expect(w.priority, `priority=critical returned ${w.id}`).toBe('critical');
   });
@@ -93,7 +93,7 @@ test.describe('work orders', () => {
       expectApplied(created, filtered, 'POST /work-orders');
       return created;
     });
-    const filters: Array<[string, string, (w: any) => boolean]> = [
+    const filters: Array<[string, string, (w: WorkOrder) => boolean]> = [
       ['priority', 'critical', (w) => w.priority === 'critical'],
       ['type', 'preventive', (w) => w.type === undefined || w.type === 'preventive'],
       ['asset_id', asset.id, (w) => w.asset_id === undefined || w.asset_id === asset.id],
@@ -102,7 +102,7 @@ test.describe('work orders', () => {
     ];
     if (asset.location_id) filters.push(['location_id', asset.location_id, (w) => w.location_id === undefined || w.location_id === asset.location_id]);
     for (const [name, value, matches] of filters) {
-      const { items } = await walkPages(api, '/work-orders', { [name]: value, limit: 100 });
+      const { items } = await walkPages<WorkOrder>(api, '/work-orders', { [name]: value, limit: 100 });
       expect(items.map((w) => w.id), `${name}=${value} includes the work order made for it`).toContain(wo.id);
       for (const w of items) expect(matches(w), `${name}=${value} returned ${w.id}`).toBe(true);
     }
@@ -136,7 +136,7 @@ test.describe('work orders', () => {
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe('');
     expectProblem(await api.get(`/work-orders/${wo.id}`), 404);
-    const { items } = await walkPages(api, '/work-orders', { limit: 100, direction: 'desc' });
+    const { items } = await walkPages<WorkOrder>(api, '/work-orders', { limit: 100, direction: 'desc' });
     expect(items.map((w) => w.id)).not.toContain(wo.id);
   });
 
@@ -172,7 +172,7 @@ test.describe('work orders', () => {
     const again = await api.post<WorkOrderEnvelope>('/work-orders', { json: { title: `CT approval again ${uid()}`, workRequestId: requestId } });
     expect([200, 201]).toContain(again.status);
     expect(again.body.data.id).toBe(first.body.data.id);
-    const { items } = await walkPages(api, '/work-orders', { limit: 100, direction: 'desc' });
+    const { items } = await walkPages<WorkOrder>(api, '/work-orders', { limit: 100, direction: 'desc' });
     expect(items.filter((w) => w.workRequestId === requestId)).toHaveLength(1);
   });
 
@@ -180,7 +180,7 @@ test.describe('work orders', () => {
     const rejected = need(profile, 'fixtures.rejectedWorkRequestId');
     const title = `CT rejected ${uid()}`;
     expectProblem(await api.post('/work-orders', { json: { title, workRequestId: rejected } }), 409, 'invalid_work_request_state');
-    const { items } = await walkPages(api, '/work-orders', { limit: 100, direction: 'desc' });
+    const { items } = await walkPages<WorkOrder>(api, '/work-orders', { limit: 100, direction: 'desc' });
     expect(items.filter((w) => w.title === title || w.workRequestId === rejected)).toHaveLength(0);
   });
 

@@ -12,7 +12,7 @@ import { walkCompatPages } from '../lib/walk-pages.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { anyAsset, anyLocation, expectCreated, uid, viaInferred } from '../lib/provision.ts';
 import { proves } from '../lib/proves.ts';
-import type { WorkOrderEnvelope, WorkRequestList } from '../lib/api-types.ts';
+import type { WorkOrderEnvelope, WorkRequest, WorkRequestList } from '../lib/api-types.ts';
 
 const PRIORITIES = ['NONE', 'LOW', 'MEDIUM', 'HIGH'];
 const STATUSES = ['PENDING', 'REJECTED', 'APPROVED', 'DONE'];
@@ -23,7 +23,7 @@ const stringOrNull = (v: unknown) => v === null || typeof v === 'string';
 
 /** Every listed work request (pages of 200), with `query`. */
 async function allRequests(api: ApiClient, query: Record<string, string> = {}): Promise<Array<Record<string, any>>> {
-  return (await walkCompatPages(api, '/workrequests', 'workRequests', { ...query, limit: 200 })).items;
+  return (await walkCompatPages<WorkRequest>(api, '/workrequests', 'workRequests', { ...query, limit: 200 })).items;
 }
 
 /** The organization's work requests; when it has none, one is created through the inferred route. */

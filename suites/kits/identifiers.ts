@@ -91,7 +91,7 @@ export async function identifierOnAPart(api: ApiClient): Promise<{ target: Targe
  * through its unfiltered list, held by this test alone (`consume`: for the rest of the run).
  */
 export async function partIdentifierWhilePartsDisabled(client: ApiClient, options: { consume?: boolean } = {}): Promise<Identifier> {
-  const { items } = await walkPages(client, '/identifiers', { limit: 100 });
+  const { items } = await walkPages<Identifier>(client, '/identifiers', { limit: 100 });
   for (const identifier of items.filter((i) => i.target_type === 'part')) {
     if (await lease(`parts-disabled-identifier-${identifier.id}`, [identifier], { ...options, waitMs: 0 })) return identifier;
   }

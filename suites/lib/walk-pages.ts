@@ -24,7 +24,7 @@ const MAX_PAGES = 2000;
  * each proves (suites/lib/proves.ts): page size PAGE-002, a string cursor while `has_more` PAGE-004, a
  * later page answered PAGE-005 plus `rules` (the walk's own, e.g. PAGE-006 for a desc walk).
  */
-export async function walkPages<T = any>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}, rules: readonly RequirementId[] = []): Promise<Walk<T, DataPage<T>>> {
+export async function walkPages<T = unknown>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}, rules: readonly RequirementId[] = []): Promise<Walk<T, DataPage<T>>> {
   const items: T[] = [];
   const pages: ApiResponse<DataPage<T>>[] = [];
   const limit = Number(query.limit ?? 20);
@@ -68,7 +68,7 @@ export async function findInCompatList<T extends { id: string }>(client: ApiClie
  * `followUrls`, by `nextPageUrl`. With `after` (a page of this list read with `query`), the walk starts
  * at the page that one links to and leaves `after` itself out (empty when `after` is the final page).
  */
-export async function walkCompatPages<T = any>(client: ApiClient, path: string, wrapper: string, query: Record<string, string | number | undefined> = {}, followUrls = false, after?: ApiResponse<CursorPage>): Promise<Walk<T, CursorPage<T>>> {
+export async function walkCompatPages<T = unknown>(client: ApiClient, path: string, wrapper: string, query: Record<string, string | number | undefined> = {}, followUrls = false, after?: ApiResponse<CursorPage>): Promise<Walk<T, CursorPage<T>>> {
   const items: T[] = [];
   const pages: ApiResponse<CursorPage<T>>[] = [];
   const limit = Number(query.limit ?? 100);

@@ -16,7 +16,7 @@ import { anyAsset, anyLocation, uid } from '../lib/provision.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import { createMeter } from '../kits/meters.ts';
 import type { ApiClient } from '../lib/client.ts';
-import type { AssetList, ExpenseEntry, ExpenseList, MeterEnvelope, MeterReadingEnvelope, MeterReadingList, PartsSection } from '../lib/api-types.ts';
+import type { Asset, AssetList, ExpenseEntry, ExpenseList, Meter, MeterEnvelope, MeterReading, MeterReadingEnvelope, MeterReadingList, PartsSection } from '../lib/api-types.ts';
 
 // 5 runs per property (8 before, 12 before that): fast-check draws each generator's edge cases first, and every
 // rule here also has its own conformance test with the fixed inputs the description names, which the self-test's
@@ -39,7 +39,7 @@ const notDateTime = fc.oneof(fc.constantFrom('yesterday', '2024-13-01T00:00:00Z'
 async function quietAttachments(api: ApiClient, profile: TargetProfile): Promise<{ assetId: string; locationId: string }> {
   const asset = (await api.get<AssetList>('/assets', { query: { limit: 1, direction: 'desc' } })).body.data[0]!;
   expect(asset, 'an asset').toBeTruthy();
-  const located = (await walkPages(api, '/assets', { limit: 100 })).items.find((a) => a.location_id);
+  const located = (await walkPages<Asset>(api, '/assets', { limit: 100 })).items.find((a) => a.location_id);
   return { assetId: asset.id, locationId: located?.location_id ?? (await anyLocation(api, profile)) };
 }
 
@@ -77,7 +77,7 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
       const body = { ...rest, name, ...(description === undefined ? {} : { description }), ...(attach === 'both' ? { asset_id: assetId, location_id: locationId } : {}) };
       expectProblem(await api.post('/meters', { json: body }), 400, 'validation_error');
     }), RUNS);
-    const created = (await walkPages(api, '/meters', { limit: 100 })).items.filter((m) => names.includes(m.name));
+    const created = (await walkPages<Meter>(api, '/meters', { limit: 100 })).items.filter((m) => names.includes(m.name));
     expect(created, 'no meter created').toEqual([]);
   });
 
@@ -208,8 +208,8 @@ test.describe('valid bodies are accepted and read back', () => {
     await assertProperty(fc.asyncProperty(valid, async (body) => {
       const created = await api.post<MeterReadingEnvelope>(`/meters/${meter.id}/readings`, { json: body });
       expect(created.status, created.text.slice(0, 300)).toBe(201);
-      const { items } = await walkPages(api, `/meters/${meter.id}/readings`, { limit: 100 });
-      const read = items.find((r) => r.id === created.body.data.id);
+      const { items } = await walkPages<MeterReading>(api, `/meters/${meter.id}/readings`, { limit: 100 });
+      const read = items.find((r) => r.id === created.body.data.id)!;
       const { reading_at, ...rest } = body;
       expect(read, 'the reading is listed with the values sent').toMatchObject(rest);
       if (reading_at !== undefined) expect(Date.parse(read.reading_at)).toBe(Date.parse(reading_at));
