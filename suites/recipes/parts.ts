@@ -9,7 +9,7 @@ import { workOrderId } from './work-orders.ts';
 import { readSection } from '../kits/parts.ts';
 import { anyAsset, expectCreated, uid } from '../lib/provision.ts';
 import type { RecipeMapPart, CreatesPart } from './recipe.ts';
-import type { PartEnvelope } from '../lib/api-types.ts';
+import type { Answered, PartEnvelope } from '../lib/api-types.ts';
 
 /** A part created through POST /parts (asserting 201), or the context's shared one. */
 function partId(ctx: RecipeContext): Promise<string> {
@@ -38,5 +38,5 @@ export const partsRecipes = {
 
 /** The part a valid createPart makes (a name only, as `partId` sends it); the shared part is its id. */
 export const partsCreates = {
-  createPart: { kind: 'part', record: (body) => (typeof body?.data?.id === 'string' ? body.data.id : undefined) },
+  createPart: { kind: 'part', record: (body: Answered<PartEnvelope>) => (typeof body?.data?.id === 'string' ? body.data.id : undefined) },
 } satisfies CreatesPart;
