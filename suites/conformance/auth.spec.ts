@@ -8,6 +8,7 @@ import { expectSucceeded } from '../lib/expect-success.ts';
 import { need } from '../lib/needs.ts';
 import { operations, placeholderPath } from '../lib/operations.ts';
 import { concurrently } from '../lib/concurrently.ts';
+import type { MeterEnvelope, MeterReadingEnvelope, MeterReadingList } from '../lib/api-types.ts';
 
 const UNKNOWN_KEY = 'sk_live_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp';
 
@@ -75,12 +76,12 @@ test.describe('authentication', () => {
   test('live and test keys reach the same organization data', { tag: ['@AUTH-010'] }, async ({ api, as, meters }) => {
     const test = as.test();
     const meter = await meters.create();
-    const viaTest = await test.get(`/meters/${meter.id}`);
+    const viaTest = await test.get<MeterEnvelope>(`/meters/${meter.id}`);
     expect(viaTest.status).toBe(200);
     expect(viaTest.body.data).toMatchObject({ id: meter.id, name: meter.name });
-    const reading = await test.post(`/meters/${meter.id}/readings`, { json: { value: 42 } });
+    const reading = await test.post<MeterReadingEnvelope>(`/meters/${meter.id}/readings`, { json: { value: 42 } });
     expectSucceeded(reading);
-    const viaLive = await api.get(`/meters/${meter.id}/readings`);
+    const viaLive = await api.get<MeterReadingList>(`/meters/${meter.id}/readings`);
     expect(viaLive.body.data.map((r: { id: string }) => r.id)).toContain(reading.body.data.id);
   });
 

@@ -12,10 +12,14 @@ import { continuingCursor, cutShort, issuedCursor, walkCompatPages, type IssuedC
 import { rotatingShare } from '../lib/operations.ts';
 import type { ApiResponse } from '../lib/client.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
+import type { PortalList, PortalWrapper, WorkRequestList, WorkRequestWrapper } from '../lib/api-types.ts';
+
+/** A page of either list, its records read under `list.wrapper` (a page holds its own list's array only). */
+type Page = WorkRequestList & PortalList;
 
 interface CompatList {
   path: string;
-  wrapper: string;
+  wrapper: 'workRequests' | 'workRequestPortals';
   /** The other compatibility list (a cursor of this one is refused there). */
   other: string;
   /** A filter of this list, when it has one. */
@@ -30,17 +34,17 @@ const LISTS: CompatList[] = [
     wrapper: 'workRequests',
     other: '/workrequestportals',
     filter: { priority: 'HIGH' },
-    create: async (api) => (await viaInferred('creating a work request', (c) => c.post('/workrequests', { json: { title: `CT page ${uid()}` } }), api)).body.workRequest.id,
+    create: async (api) => (await viaInferred('creating a work request', (c) => c.post<WorkRequestWrapper>('/workrequests', { json: { title: `CT page ${uid()}` } }), api)).body.workRequest.id,
   },
   {
     path: '/workrequestportals',
     wrapper: 'workRequestPortals',
     other: '/workrequests',
-    create: async (api) => (await viaInferred('creating a request portal', (c) => c.post('/workrequestportals', { json: { title: `CT page ${uid()}` } }), api)).body.workRequestPortal.id,
+    create: async (api) => (await viaInferred('creating a request portal', (c) => c.post<PortalWrapper>('/workrequestportals', { json: { title: `CT page ${uid()}` } }), api)).body.workRequestPortal.id,
   },
 ];
 
-const ids = (page: { body: Record<string, any> }, wrapper: string): string[] => page.body[wrapper].map((r: { id: string }) => r.id);
+const ids = (page: { body: Page }, wrapper: CompatList['wrapper']): string[] => page.body[wrapper].map((r: { id: string }) => r.id);
 
 /**
  * Page size of the walks: below 50, so a list of more than 100 records takes three pages or more, and
@@ -54,7 +58,7 @@ const FIRST_PAGE = { limit: 2 } as const;
 for (const [index, list] of LISTS.entries()) {
   /** Makes sure the list holds more than `n` records, creating them when it has fewer. */
   const ensureMoreThan = async (api: ApiClient, n: number) => {
-    const have = (await walkCompatPages(api, list.path, list.wrapper, { limit: 200 })).items.length;
+    const have = (await walkCompatPages<{ id: string }>(api, list.path, list.wrapper, { limit: 200 })).items.length;
     for (let i = have; i <= n; i++) await list.create(api);
   };
 
@@ -62,11 +66,11 @@ for (const [index, list] of LISTS.entries()) {
    * The page `query` asks for, read again after `ensureMoreThan(n)` only when it names no next page (a
    * list that already holds more records than the page needs no count).
    */
-  const pageWithMore = async (api: ApiClient, n: number, query: Record<string, string | number> = {}): Promise<ApiResponse> => {
-    const page = await api.get(list.path, { query });
+  const pageWithMore = async (api: ApiClient, n: number, query: Record<string, string | number> = {}): Promise<ApiResponse<Page>> => {
+    const page = await api.get<Page>(list.path, { query });
     if (typeof page.body?.nextCursor === 'string') return page;
     await ensureMoreThan(api, n);
-    return api.get(list.path, { query });
+    return api.get<Page>(list.path, { query });
   };
 
   /** Issues the worker's shared cursor: a first page of two records that names a next page. */
@@ -86,7 +90,7 @@ for (const [index, list] of LISTS.entries()) {
 
     test('limit 1 to 200 bounds the page; below 1, above 200 or not an integer answers 400', { tag: ['@PAGE-013'] }, async ({ api }) => {
       expect((await pageWithMore(api, 2, { limit: 1 })).body[list.wrapper]).toHaveLength(1);
-      const max = await api.get(list.path, { query: { limit: 200 } });
+      const max = await api.get<Page>(list.path, { query: { limit: 200 } });
       expect(max.status).toBe(200);
       expect(max.body[list.wrapper].length).toBeLessThanOrEqual(200);
       if (max.body.nextCursor !== null) expect(max.body[list.wrapper]).toHaveLength(200);
@@ -98,7 +102,7 @@ for (const [index, list] of LISTS.entries()) {
 
     test('walking nextCursor returns every record once; only the final page nulls both links', { tag: ['@PAGE-014', '@PAGE-015'] }, async ({ api }) => {
       const oldest = ids(await pageWithMore(api, 100), list.wrapper);
-      const walk = await walkCompatPages(api, list.path, list.wrapper, { limit: WALK_LIMIT });
+      const walk = await walkCompatPages<{ id: string }>(api, list.path, list.wrapper, { limit: WALK_LIMIT });
       const walked = walk.items.map((r: { id: string }) => r.id);
       expect(new Set(walked).size, 'no record twice').toBe(walked.length);
       expect(walked.filter((id) => oldest.includes(id)), 'the oldest records, each once, in order').toEqual(oldest);
@@ -112,14 +116,14 @@ for (const [index, list] of LISTS.entries()) {
 
     test('nextPageUrl is followable and gives the same page as nextCursor', { tag: ['@PAGE-016'] }, async ({ api }) => {
       const oldest = ids(await pageWithMore(api, 100), list.wrapper);
-      const first = await api.get(list.path, { query: { limit: WALK_LIMIT } });
-      const byUrl = await api.get(first.body.nextPageUrl);
-      const byCursor = await api.get(list.path, { query: { limit: WALK_LIMIT, cursor: first.body.nextCursor } });
+      const first = await api.get<Page>(list.path, { query: { limit: WALK_LIMIT } });
+      const byUrl = await api.get<Page>(first.body.nextPageUrl!);
+      const byCursor = await api.get<Page>(list.path, { query: { limit: WALK_LIMIT, cursor: first.body.nextCursor! } });
       expect(byUrl.status).toBe(200);
       expect(ids(byUrl, list.wrapper)).toEqual(ids(byCursor, list.wrapper));
       expect(ids(byUrl, list.wrapper)).toHaveLength(WALK_LIMIT);
       // The same walk goes on by nextPageUrl from the page the first URL gave, to the final page.
-      const rest = await walkCompatPages(api, list.path, list.wrapper, { limit: WALK_LIMIT }, true, byUrl);
+      const rest = await walkCompatPages<{ id: string }>(api, list.path, list.wrapper, { limit: WALK_LIMIT }, true, byUrl);
       const followed = [...ids(first, list.wrapper), ...ids(byUrl, list.wrapper), ...rest.items.map((r: { id: string }) => r.id)];
       expect(followed.filter((id) => oldest.includes(id)), 'following nextPageUrl walks the oldest records in order').toEqual(oldest);
     });
@@ -128,7 +132,7 @@ for (const [index, list] of LISTS.entries()) {
       const before = ids(await api.get(list.path), list.wrapper);
       const first = await list.create(api);
       const second = await list.create(api);
-      const walked = (await walkCompatPages(api, list.path, list.wrapper, { limit: 200 })).items.map((r: { id: string }) => r.id);
+      const walked = (await walkCompatPages<{ id: string }>(api, list.path, list.wrapper, { limit: 200 })).items.map((r: { id: string }) => r.id);
       const at = (id: string) => walked.indexOf(id);
       expect(at(first), 'the first new record is listed').toBeGreaterThanOrEqual(0);
       expect(at(second), 'the second after the first').toBeGreaterThan(at(first));

@@ -188,9 +188,9 @@ test.describe('custom-field definitions (inferred behaviour)', () => {
     const [forPost, forPatch, forDelete] = [0, 1, 2].map((k) => rotatingShare(values, k, 3));
     const made: Definition[] = [];
     for (const compat of forPost!) {
-      const created = await api.post('/customfields/assets', { query: { compat }, json: { fields: [{ label: fields.label() }] } });
+      const created = await api.post<Definition[]>('/customfields/assets', { query: { compat }, json: { fields: [{ label: fields.label() }] } });
       expect(created.status, `POST ?compat=${compat}`).toBe(200);
-      made.push(created.body[0]);
+      made.push(created.body[0]!);
     }
     const renamed = new Map<number, string>();
     for (const [i, compat] of forPatch!.entries()) {

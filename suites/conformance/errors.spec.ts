@@ -13,16 +13,18 @@ import { createMeter } from '../kits/meters.ts';
 import { rotatingShare } from '../lib/operations.ts';
 import { crossCuttingErrors, operationErrors, refusedWritesWorkOrder, type SampleContext } from '../lib/sample-sets.ts';
 import type { ApiResponse } from '../lib/client.ts';
+import type { Answered, Problem, WorkRequestList } from '../lib/api-types.ts';
 
 /**
  * The shared error samples that are errors (a sample the target answered with a success is another
  * requirement's business, never judged here); at least one must be.
  */
-async function errorSamples(ctx: SampleContext): Promise<ApiResponse[]> {
+async function errorSamples(ctx: SampleContext): Promise<ApiResponse<Answered<Problem>>[]> {
   const samples = [...(await operationErrors(ctx)), ...(await crossCuttingErrors(ctx))];
   const errors = samples.filter((r) => r.status >= 400);
   expect(errors.length, 'error samples').toBeGreaterThan(0);
-  return errors;
+  // Error answers: what the problem-details rules read (each member possibly absent, judged here).
+  return errors as ApiResponse<Answered<Problem>>[];
 }
 
 /** The id of a work order for refused writes (shared), or not assessed when none could be made. */
@@ -47,7 +49,7 @@ test.describe('problem details', () => {
 
     test('every problem has string type, title, detail, request_id and code, and an integer status', { tag: ['@ERR-002'] }, async ({ api, as, profile }) => {
       for (const r of await errorSamples({ api, as, profile })) {
-        for (const field of ['type', 'title', 'detail', 'request_id', 'code']) expect.soft(typeof r.body?.[field], `${where(r)}: ${field}`).toBe('string');
+        for (const field of ['type', 'title', 'detail', 'request_id', 'code'] as const) expect.soft(typeof r.body?.[field], `${where(r)}: ${field}`).toBe('string');
         expect.soft(Number.isInteger(r.body?.status), `${where(r)}: status is an integer`).toBe(true);
       }
     });
@@ -107,7 +109,7 @@ test.describe('problem details (inferred)', () => {
     if (onArchived.status !== 409) notAssessed(`a reading on an archived meter answered ${onArchived.status}, not 409 (inferred, READ-008)`);
     expectProblem(onArchived, 409, 'conflict');
     expectProblem(await api.post('/work-orders', { body: '{"title": "x"}', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
-    const request = (await api.get('/workrequests', { query: { limit: 1 } })).body.workRequests[0];
+    const request = (await api.get<WorkRequestList>('/workrequests', { query: { limit: 1 } })).body.workRequests[0];
     if (!request) notAssessed('the organization has no work request to upload to');
     const upload = await api.post(`/workrequests/${request.id}/attachments`, {
       query: { fileName: 'large.bin' }, body: Buffer.alloc(1024 * 1024 + 1, 7), headers: { 'content-type': 'application/octet-stream' },
@@ -116,13 +118,13 @@ test.describe('problem details (inferred)', () => {
   });
 
   test('a validation_error names each failing field in errors', { tag: ['@ERR-009'] }, async ({ api }) => {
-    const query = await api.get('/meters', { query: { limit: 0, direction: 'up' } });
+    const query = await api.get<Problem>('/meters', { query: { limit: 0, direction: 'up' } });
     expectProblem(query, 400, 'validation_error');
     expect(query.body.errors, 'query errors').toEqual(expect.arrayContaining([
       expect.objectContaining({ in: 'query', name: 'limit', message: expect.any(String) }),
       expect.objectContaining({ in: 'query', name: 'direction', message: expect.any(String) }),
     ]));
-    const body = await api.post('/work-orders', { json: { title: 42, priority: ['high'] } });
+    const body = await api.post<Problem>('/work-orders', { json: { title: 42, priority: ['high'] } });
     expectProblem(body, 400, 'validation_error');
     expect(body.body.errors, 'body errors').toEqual(expect.arrayContaining([
       expect.objectContaining({ in: 'body', pointer: '/title', message: expect.any(String) }),

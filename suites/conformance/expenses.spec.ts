@@ -8,6 +8,7 @@ import { test as expensesTest, expect } from '../kits/expenses.ts';
 import { test as workOrdersTest } from '../kits/work-orders.ts';
 import { expectProblem, expectRefused } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
+import type { ExpenseEntry, ExpenseList, WorkOrderEnvelope } from '../lib/api-types.ts';
 
 const test = mergeTests(workOrdersTest, expensesTest);
 
@@ -20,7 +21,7 @@ const path = (workOrderId: string) => `/work-orders/${workOrderId}/other-costs`;
 test.describe('work-order expenses', () => {
   test('GET answers 200 {items, currency, canCreate}', { tag: ['@EXP-001'] }, async ({ api, workOrders }) => {
     const wo = await workOrders.create();
-    const list = await api.get(path(wo.id));
+    const list = await api.get<ExpenseList>(path(wo.id));
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body.items)).toBe(true);
     expect(typeof list.body.currency).toBe('string');
@@ -31,7 +32,7 @@ test.describe('work-order expenses', () => {
   test('a valid POST answers 201 with the entry in the current currency, listed afterwards', { tag: ['@EXP-003'] }, async ({ api, workOrders, expenses }) => {
     const wo = await workOrders.create();
     const { currency } = await expenses.list(wo.id);
-    const created = await api.post(path(wo.id), { json: expenses.body({ type: 'travel', amount_minor: 4321 }) });
+    const created = await api.post<ExpenseEntry>(path(wo.id), { json: expenses.body({ type: 'travel', amount_minor: 4321 }) });
     expect(created.status).toBe(201);
     const entry = created.body;
     expect(typeof entry.id).toBe('string');
@@ -190,12 +191,12 @@ test.describe('work-order expenses (inferred)', () => {
 
   test("recording an expense leaves labor rates and purchase costs unchanged", { tag: ['@EXP-017'] }, async ({ api, workOrders, expenses }) => {
     const wo = await workOrders.create();
-    const before = (await api.get(`/work-orders/${wo.id}`)).body.data.costs;
+    const before = (await api.get<WorkOrderEnvelope>(`/work-orders/${wo.id}`)).body.data.costs!;
     expect(before, 'work-order reads include costs').toBeTruthy();
     await expenses.record(wo.id, { amount_minor: 2500 });
-    const after = (await api.get(`/work-orders/${wo.id}`)).body.data.costs;
+    const after = (await api.get<WorkOrderEnvelope>(`/work-orders/${wo.id}`)).body.data.costs!;
     expect(after).toMatchObject({ labor: before.labor, labor_cost_minor: before.labor_cost_minor, purchase_cost_minor: before.purchase_cost_minor });
-    expect(after.other_cost_minor).toBe(before.other_cost_minor + 2500);
+    expect(after.other_cost_minor).toBe(before.other_cost_minor! + 2500);
   });
 
   test('entries carry id, work_order_id, user_id, type, amount_minor, currency, description, created_at', { tag: ['@EXP-018'] }, async ({ profile, workOrders, expenses }) => {

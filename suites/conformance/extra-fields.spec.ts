@@ -13,6 +13,10 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
+import type { AssetEnvelope, AssetList, DataPage, Location, LocationEnvelope, WorkOrderEnvelope, WorkOrderList } from '../lib/api-types.ts';
+
+/** A record that carries custom-field values: a work order, a location or an asset (Custom fields › Values). */
+type WithExtraFields = WorkOrderEnvelope | LocationEnvelope | AssetEnvelope;
 
 const test = mergeTests(fieldsTest, locationsTest);
 
@@ -22,7 +26,7 @@ const UNKNOWN_LABEL = 'CT no such field';
 async function findListed(client: ApiClient, path: string, id: string, each: (item: Record<string, unknown>) => void): Promise<Record<string, unknown> | undefined> {
   let cursor: string | undefined;
   for (;;) {
-    const page = await client.get(path, { query: { limit: 100, direction: 'desc', cursor } });
+    const page = await client.get<DataPage<{ id: string } & Record<string, unknown>>>(path, { query: { limit: 100, direction: 'desc', cursor } });
     expect(page.status).toBe(200);
     for (const item of page.body.data) each(item);
     const hit = page.body.data.find((item: { id: string }) => item.id === id);
@@ -38,16 +42,16 @@ test.describe('custom-field values on work orders', () => {
     const definition = await fields.standing('workOrders');
     const first = valueFor(definition);
     const wo = await createWorkOrder(api, profile, { extraFields: { [definition.label]: first } });
-    expect((await api.get(`/work-orders/${wo.id}`)).body.data.extraFields[definition.label]).toEqual(first);
+    expect((await api.get<WorkOrderEnvelope>(`/work-orders/${wo.id}`)).body.data.extraFields![definition.label]).toEqual(first);
     const second = definition.options?.[1] ?? (definition.type === undefined || definition.type === 'text' ? `CT value ${uid()}` : first);
     await patchExtraFields(api, `/work-orders/${wo.id}`, { [definition.label]: second });
-    expect((await api.get(`/work-orders/${wo.id}`)).body.data.extraFields[definition.label]).toEqual(second);
+    expect((await api.get<WorkOrderEnvelope>(`/work-orders/${wo.id}`)).body.data.extraFields![definition.label]).toEqual(second);
   });
 
   test('work-order detail responses include extraFields', { tag: ['@EXTRA-002'] }, async ({ api, profile }) => {
     const wo = await createWorkOrder(api, profile);
-    for (const id of [wo.id, (await api.get('/work-orders', { query: { limit: 1 } })).body.data[0].id]) {
-      const extraFields = (await api.get(`/work-orders/${id}`)).body.data.extraFields;
+    for (const id of [wo.id, (await api.get<WorkOrderList>('/work-orders', { query: { limit: 1 } })).body.data[0]!.id]) {
+      const extraFields = (await api.get<WorkOrderEnvelope>(`/work-orders/${id}`)).body.data.extraFields;
       expect(extraFields !== null && typeof extraFields === 'object' && !Array.isArray(extraFields), `work order ${id} extraFields is an object`).toBe(true);
     }
   });
@@ -57,7 +61,7 @@ test.describe('custom-field values on work orders', () => {
     const wo = await createWorkOrder(api, profile, { extraFields: { [definition.label]: valueFor(definition) } });
     const listed = await findListed(api, '/work-orders', wo.id, lacksExtraFields('/work-orders'));
     expect(listed, 'the new work order is listed').toBeTruthy();
-    const assets = await api.get('/assets', { query: { limit: 100 } });
+    const assets = await api.get<AssetList>('/assets', { query: { limit: 100 } });
     expect(assets.status).toBe(200);
     expect(assets.body.data.length).toBeGreaterThan(0);
     for (const item of assets.body.data) lacksExtraFields('/assets')(item);
@@ -69,12 +73,12 @@ test.describe('custom-field values on assets and locations (inferred)', () => {
     const definition = await fields.standing('locations');
     const value = valueFor(definition);
     const mine = await locations.create({ extraFields: { [definition.label]: value } });
-    const plain = await walkPages(api, '/locations', { limit: 100 });
+    const plain = await walkPages<Location>(api, '/locations', { limit: 100 });
     expect(plain.items.map((l) => l.id)).toContain(mine.id);
     for (const item of plain.items) lacksExtraFields('/locations')(item);
-    const expanded = await walkPages(api, '/locations', { limit: 100, expand: 'extra_fields' });
+    const expanded = await walkPages<Location>(api, '/locations', { limit: 100, expand: 'extra_fields' });
     for (const item of expanded.items) expect(typeof item.extraFields, `location ${item.id} extraFields`).toBe('object');
-    expect(expanded.items.find((l) => l.id === mine.id)?.extraFields[definition.label]).toEqual(value);
+    expect(expanded.items.find((l) => l.id === mine.id)?.extraFields![definition.label]).toEqual(value);
   });
 
   test('an extraFields key that is not an active label of the entity answers 400', { tag: ['@EXTRA-006'] }, async ({ api, profile, fields, locations }) => {
@@ -85,7 +89,7 @@ test.describe('custom-field values on assets and locations (inferred)', () => {
     const refusedLabels = [UNKNOWN_LABEL, archived!.label];
     const wo = await createWorkOrder(api, profile);
     const location = await locations.create();
-    const asset = expectCreated(await api.post('/assets', { json: { name: `CT asset ${uid()}` } })).body.data;
+    const asset = expectCreated(await api.post<AssetEnvelope>('/assets', { json: { name: `CT asset ${uid()}` } })).body.data;
     const createWorkOrderWith = (extraFields: Record<string, unknown>) =>
       api.post('/work-orders', { json: { title: `CT refused ${uid()}`, ...profile.bodies.createWorkOrder, extraFields } });
     for (const label of refusedLabels) {
@@ -101,7 +105,7 @@ test.describe('custom-field values on assets and locations (inferred)', () => {
       refusedLabels.push(assetOnly.label);
     }
     for (const path of [`/work-orders/${wo.id}`, `/locations/${location.id}`, `/assets/${asset.id}`]) {
-      const stored = (await api.get(path)).body.data.extraFields ?? {};
+      const stored = (await api.get<WithExtraFields>(path)).body.data.extraFields ?? {};
       for (const label of refusedLabels) expect(Object.hasOwn(stored, label), `${path} stored ${label}`).toBe(false);
     }
   });
@@ -110,13 +114,13 @@ test.describe('custom-field values on assets and locations (inferred)', () => {
     for (const [entity, path] of [['assets', '/assets'], ['locations', '/locations']] as const) {
       const definition = await fields.standing(entity);
       const value = valueFor(definition);
-      const created = expectCreated(await api.post(path, { json: { name: `CT ${entity} ${uid()}`, extraFields: { [definition.label]: value } } })).body.data;
-      const read = await api.get(`${path}/${created.id}`);
+      const created = expectCreated(await api.post<AssetEnvelope | LocationEnvelope>(path, { json: { name: `CT ${entity} ${uid()}`, extraFields: { [definition.label]: value } } })).body.data;
+      const read = await api.get<AssetEnvelope | LocationEnvelope>(`${path}/${created.id}`);
       expect(read.status).toBe(200);
-      expect(read.body.data.extraFields[definition.label]).toEqual(value);
+      expect(read.body.data.extraFields![definition.label]).toEqual(value);
       const [added] = await fields.create(entity);
       await patchExtraFields(api, `${path}/${created.id}`, { [added!.label]: 'second value' });
-      expect((await api.get(`${path}/${created.id}`)).body.data.extraFields).toMatchObject({ [definition.label]: value, [added!.label]: 'second value' });
+      expect((await api.get<AssetEnvelope | LocationEnvelope>(`${path}/${created.id}`)).body.data.extraFields).toMatchObject({ [definition.label]: value, [added!.label]: 'second value' });
     }
     const plain = await locations.create();
     expect(typeof (await locations.read(plain.id)).extraFields).toBe('object');
@@ -130,7 +134,7 @@ test.describe('custom-field values on assets and locations (inferred)', () => {
     for (const [entity, field, path] of [['workOrders', woField!, `/work-orders/${wo.id}`], ['locations', locationField!, `/locations/${location.id}`]] as const) {
       const label = fields.label();
       expect((await api.patch(`/customfields/${entity}/${field.id}`, { json: { field: { label } } })).status).toBe(204);
-      const stored = (await api.get(path)).body.data.extraFields;
+      const stored = (await api.get<WithExtraFields>(path)).body.data.extraFields!;
       expect(stored[label], `${path} value under the new label`).toBe('kept');
       expect(Object.hasOwn(stored, field.label), `${path} keeps nothing under the old label`).toBe(false);
     }

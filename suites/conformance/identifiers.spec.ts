@@ -9,12 +9,13 @@ import { foreignRecord } from '../lib/foreign.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import type { AssetList, Identifier, IdentifierBatch } from '../lib/api-types.ts';
 
 const UNKNOWN = 'doesnotexist0000';
 
 /** Ids of every identifier a list shows (walked to its end). */
 async function listedIds(client: ApiClient, query: Record<string, string> = {}): Promise<string[]> {
-  return (await walkPages(client, '/identifiers', { limit: 100, ...query })).items.map((i) => i.id);
+  return (await walkPages<Identifier>(client, '/identifiers', { limit: 100, ...query })).items.map((i) => i.id);
 }
 
 test.describe('identifiers', () => {
@@ -54,7 +55,7 @@ test.describe('identifiers', () => {
     const client = as.moduleDisabled('parts_inventory');
     const onPart = await partIdentifierWhilePartsDisabled(client);
     expectProblem(await identifiers.resolve(onPart.value, client), 404);
-    const asset = (await client.get('/assets', { query: { limit: 1 } })).body.data[0];
+    const asset = (await client.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]!;
     expect(asset, 'the organization has an asset').toBeTruthy();
     const target: Target = { target_type: 'asset', target_id: asset.id };
     const onAsset = await attachIdentifier(client, target);
@@ -103,7 +104,7 @@ test.describe('identifiers', () => {
         expectProblem(await identifiers.resolve(entry.value as string), 404);
       }
     }
-    const listed = (await walkPages(api, '/identifiers', { limit: 100, target_id: asset.target_id })).items;
+    const listed = (await walkPages<Identifier>(api, '/identifiers', { limit: 100, target_id: asset.target_id })).items;
     expect(listed.filter((i) => i.value === existing.value).map((i) => i.id), 'the existing identifier is unchanged').toEqual([existing.id]);
   });
 
@@ -113,7 +114,7 @@ test.describe('identifiers', () => {
       { value: freshValue(), ...(await identifiers.asset()) },
       { value: freshValue(), ...(await identifiers.location()) },
     ];
-    const imported = await api.post('/identifiers/import', { json: { identifiers: entries } });
+    const imported = await api.post<IdentifierBatch>('/identifiers/import', { json: { identifiers: entries } });
     expect(imported.status).toBe(201);
     expect(imported.body.data.map((i: { value: string }) => i.value)).toEqual(entries.map((e) => e.value));
     for (const [i, identifier] of (imported.body.data as Array<Record<string, any>>).entries()) {
@@ -128,7 +129,7 @@ test.describe('identifiers', () => {
     const foreign = as.otherOrg();
     const ours = await identifiers.attach(await identifiers.asset());
     expectProblem(await identifiers.resolve(ours.value, foreign), 404);
-    const theirAsset = (await foreign.get('/assets', { query: { limit: 1 } })).body.data[0];
+    const theirAsset = (await foreign.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]!;
     expect(theirAsset, 'the second organization has an asset').toBeTruthy();
     const theirTarget: Target = { target_type: 'asset', target_id: theirAsset.id };
     const theirs = await attachIdentifier(foreign, theirTarget);
@@ -151,14 +152,14 @@ test.describe('identifiers', () => {
     const onA = [await identifiers.attach(a), await identifiers.generate(a)];
     const onB = await identifiers.attach(b);
     const onLocation = await identifiers.attach(location);
-    const byTarget = (await walkPages(api, '/identifiers', { limit: 100, target_type: 'asset', target_id: a.target_id })).items;
+    const byTarget = (await walkPages<Identifier>(api, '/identifiers', { limit: 100, target_type: 'asset', target_id: a.target_id })).items;
     expect(byTarget.map((i) => i.id)).toEqual(expect.arrayContaining(onA.map((i) => i.id)));
     expect(byTarget.map((i) => i.id)).not.toContain(onB.id);
     for (const i of byTarget) expect(i).toMatchObject(a);
-    const byId = (await walkPages(api, '/identifiers', { limit: 100, target_id: b.target_id })).items;
+    const byId = (await walkPages<Identifier>(api, '/identifiers', { limit: 100, target_id: b.target_id })).items;
     expect(byId.map((i) => i.id)).toContain(onB.id);
     for (const i of byId) expect(i.target_id).toBe(b.target_id);
-    const byType = (await walkPages(api, '/identifiers', { limit: 100, target_type: 'location' })).items;
+    const byType = (await walkPages<Identifier>(api, '/identifiers', { limit: 100, target_type: 'location' })).items;
     expect(byType.map((i) => i.id)).toContain(onLocation.id);
     expect(byType.map((i) => i.id)).not.toContain(onB.id);
     for (const i of byType) expect(i.target_type).toBe('location');
@@ -181,7 +182,7 @@ test.describe('identifiers while Parts Inventory is disabled', () => {
   test('writes and lists for part targets answer 403 module_disabled; other targets still work', { tag: ['@MODULE-010'] }, async ({ as, identifiers }) => {
     const client = as.moduleDisabled('parts_inventory');
     const part: Target = { target_type: 'part', target_id: `prt_${UNKNOWN}` };
-    const asset = (await client.get('/assets', { query: { limit: 1 } })).body.data[0];
+    const asset = (await client.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]!;
     expect(asset, 'the organization has an asset').toBeTruthy();
     const onAsset: Target = { target_type: 'asset', target_id: asset.id };
     const skipped = freshValue();

@@ -7,6 +7,7 @@ import { test, expect } from '../kits/locations.ts';
 import { foreignRecord } from '../lib/foreign.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import type { Location, LocationEnvelope } from '../lib/api-types.ts';
 
 const UNKNOWN = 'loc_doesnotexist0000';
 const HIERARCHY = 'invalid_location_hierarchy';
@@ -17,7 +18,7 @@ test.describe('locations', () => {
     expect(top.parentId ?? null).toBeNull();
     const other = await locations.create();
     expect(await locations.read(top.id)).toMatchObject({ id: top.id, name: top.name, address: '1 Conformance Way' });
-    const moved = await api.patch(`/locations/${top.id}`, { json: { name: `${top.name} moved`, parentId: other.id } });
+    const moved = await api.patch<LocationEnvelope>(`/locations/${top.id}`, { json: { name: `${top.name} moved`, parentId: other.id } });
     expect(moved.status, moved.text.slice(0, 300)).toBe(200);
     expect(moved.body.data).toMatchObject({ id: top.id, name: `${top.name} moved`, parentId: other.id });
     expect(await locations.read(top.id)).toMatchObject({ name: `${top.name} moved`, parentId: other.id, address: '1 Conformance Way' });
@@ -39,7 +40,7 @@ test.describe('locations', () => {
     expect((await locations.read(child.id)).childrenIds).toEqual([]);
     expect((await api.patch(`/locations/${second.id}`, { json: { parentId: null } })).status).toBe(200);
     expect((await locations.read(parent.id)).childrenIds).toEqual([child.id]);
-    const listed = await walkPages(api, '/locations', { limit: 100 });
+    const listed = await walkPages<Location>(api, '/locations', { limit: 100 });
     expect(listed.items.find((l) => l.id === child.id)).toMatchObject({ parentId: parent.id });
   });
 
@@ -51,7 +52,7 @@ test.describe('locations', () => {
     expectProblem(await api.patch(`/locations/${lone.id}`, { json: { parentId: child.id } }), 409, HIERARCHY);
     expect((await locations.read(lone.id)).parentId ?? null).toBeNull();
     expect((await locations.read(child.id)).childrenIds).toEqual([]);
-    const listed = await walkPages(api, '/locations', { limit: 100 });
+    const listed = await walkPages<Location>(api, '/locations', { limit: 100 });
     expect(listed.items.map((l) => l.name)).not.toContain(name);
   });
 

@@ -7,13 +7,14 @@ import { walkPages } from '../lib/walk-pages.ts';
 import { need } from '../lib/needs.ts';
 import { expectRefusedDespiteInferredBody, precondition, uid } from '../lib/provision.ts';
 import { expectApplied } from '../lib/arrange.ts';
+import type { Meter, MeterEnvelope, MeterReading } from '../lib/api-types.ts';
 
 const UNKNOWN = 'mtr_doesnotexist0000';
 
 test.describe('meters', () => {
   test('a created meter answers 201 in the {data, meta} envelope', { tag: ['@METER-002'] }, async ({ api, profile, meters }) => {
     const body = await meters.body({ description: 'Conformance check' });
-    const created = precondition(await api.post('/meters', { json: body }), 201, { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+    const created = precondition(await api.post<MeterEnvelope>('/meters', { json: body }), 201, { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
     expect(typeof created.body.meta, 'the envelope has meta').toBe('object');
     expect(typeof created.body.data.id, 'the envelope has the created meter as data').toBe('string');
   });
@@ -23,7 +24,7 @@ test.describe('meters', () => {
   test('a created meter reads back by id in the envelope', { tag: ['@METER-007', '@METER-001', '@VER-003', '@METER-017'] }, async ({ api, profile, meters, arrange }) => {
     const body = await meters.body({ description: 'Conformance check' });
     const created = await arrange('create a meter showing the members sent', async () => {
-      const answer = precondition(await api.post('/meters', { json: body }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+      const answer = precondition(await api.post<MeterEnvelope>('/meters', { json: body }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
       expectApplied(answer.body.data, { name: body.name, description: 'Conformance check' }, 'POST /meters');
       return answer;
     });
@@ -32,7 +33,7 @@ test.describe('meters', () => {
     // The create body is not shown: that the values sent come back is the inferred reading, METER-017.
     expect(meter, proves(['METER-017'], 'the create answers the values sent')).toMatchObject({ name: body.name, asset_id: body.asset_id, description: 'Conformance check' });
     expect(meter.location_id ?? null, proves(['METER-017'], 'no location_id was sent')).toBeNull();
-    const read = await api.get(`/meters/${meter.id}`);
+    const read = await api.get<MeterEnvelope>(`/meters/${meter.id}`);
     expect(read.status, proves(['METER-007'], 'GET /meters/{id} of a meter of the organization')).toBe(200);
     expect(Object.keys(read.body).sort(), proves(['METER-007', 'VER-003'], 'the read is {data, meta}')).toEqual(['data', 'meta']);
     expect(read.body.data.id, proves(['METER-007'], 'the read is the meter asked for')).toBe(meter.id);
@@ -49,7 +50,7 @@ test.describe('meters', () => {
   test('both asset_id and location_id are refused and create nothing', { tag: ['@METER-003'] }, async ({ api, meters }) => {
     const body = await meters.body({ location_id: await meters.locationId(), asset_id: await meters.assetId() });
     expectProblem(await api.post('/meters', { json: body }), 400, 'validation_error');
-    const { items } = await walkPages(api, '/meters', { asset_id: body.asset_id as string, limit: 100 });
+    const { items } = await walkPages<Meter>(api, '/meters', { asset_id: body.asset_id as string, limit: 100 });
     expect(items.map((m) => m.name)).not.toContain(body.name);
   });
 
@@ -58,13 +59,13 @@ test.describe('meters', () => {
     delete body.asset_id;
     delete body.location_id;
     expectProblem(await api.post('/meters', { json: body }), 400, 'validation_error');
-    const { items } = await walkPages(api, '/meters', { limit: 100 });
+    const { items } = await walkPages<Meter>(api, '/meters', { limit: 100 });
     expect(items.map((m) => m.name)).not.toContain(body.name);
   });
 
   test('every meter is attached to exactly one asset or location', { tag: ['@METER-005', '@METER-001'] }, async ({ api, meters }) => {
     await meters.create();
-    const { items } = await walkPages(api, '/meters', { limit: 100 });
+    const { items } = await walkPages<Meter>(api, '/meters', { limit: 100 });
     expect(items.length).toBeGreaterThan(0);
     for (const m of items) expect([m.asset_id, m.location_id].filter((v) => v !== null && v !== undefined), `meter ${m.id}`).toHaveLength(1);
   });
@@ -84,10 +85,10 @@ test.describe('meters', () => {
   test('PATCH changes only the fields it names', { tag: ['@METER-008'] }, async ({ api, meters }) => {
     const meter = await meters.create({ description: 'before' });
     const name = `renamed ${uid()}`;
-    const patched = await api.patch(`/meters/${meter.id}`, { json: { name } });
+    const patched = await api.patch<MeterEnvelope>(`/meters/${meter.id}`, { json: { name } });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ id: meter.id, name, description: 'before', asset_id: meter.asset_id });
-    const read = await api.get(`/meters/${meter.id}`);
+    const read = await api.get<MeterEnvelope>(`/meters/${meter.id}`);
     expect(read.body.data).toMatchObject({ name, description: 'before', created_at: meter.created_at });
     expectProblem(await api.patch(`/meters/${UNKNOWN}`, { json: { name } }), 404);
   });
@@ -95,7 +96,7 @@ test.describe('meters', () => {
   test('an invalid update is refused and changes nothing', { tag: ['@METER-009'] }, async ({ api, meters }) => {
     const meter = await meters.create();
     expectProblem(await api.patch(`/meters/${meter.id}`, { json: { name: 42 } }), 400, 'validation_error');
-    const read = await api.get(`/meters/${meter.id}`);
+    const read = await api.get<MeterEnvelope>(`/meters/${meter.id}`);
     expect(read.body.data).toMatchObject({ name: meter.name, asset_id: meter.asset_id });
   });
 
@@ -103,7 +104,7 @@ test.describe('meters', () => {
   test('an update naming both asset_id and location_id is refused and changes nothing', { tag: ['@METER-018'] }, async ({ api, meters }) => {
     const meter = await meters.create();
     expectProblem(await api.patch(`/meters/${meter.id}`, { json: { asset_id: meter.asset_id, location_id: await meters.locationId() } }), 400, 'validation_error');
-    const read = await api.get(`/meters/${meter.id}`);
+    const read = await api.get<MeterEnvelope>(`/meters/${meter.id}`);
     expect(read.body.data).toMatchObject({ asset_id: meter.asset_id });
     expect(read.body.data.location_id ?? null).toBeNull();
   });
@@ -118,7 +119,7 @@ test.describe('meters', () => {
   test('archiving a meter an automation uses answers 409 resource_in_use and keeps it active', { tag: ['@METER-011'] }, async ({ api, profile }) => {
     const id = need(profile, 'fixtures.meterUsedByAutomation');
     expectProblem(await api.delete(`/meters/${id}`), 409, 'resource_in_use');
-    const read = await api.get(`/meters/${id}`);
+    const read = await api.get<MeterEnvelope>(`/meters/${id}`);
     expect(read.status).toBe(200);
     expect(read.body.data.is_active).toBe(true);
   });
@@ -130,15 +131,15 @@ test.describe('meters', () => {
   test('the list filters return only matching meters', { tag: ['@METER-013'] }, async ({ api, meters }) => {
     const onAsset = await meters.create();
     const onLocation = await meters.create({ location_id: await meters.locationId() });
-    const byAsset = await walkPages(api, '/meters', { asset_id: onAsset.asset_id!, limit: 100 });
+    const byAsset = await walkPages<Meter>(api, '/meters', { asset_id: onAsset.asset_id!, limit: 100 });
     expect(byAsset.items.map((m) => m.id)).toContain(onAsset.id);
     for (const m of byAsset.items) expect(m.asset_id).toBe(onAsset.asset_id);
-    const byLocation = await walkPages(api, '/meters', { location_id: onLocation.location_id!, limit: 100 });
+    const byLocation = await walkPages<Meter>(api, '/meters', { location_id: onLocation.location_id!, limit: 100 });
     expect(byLocation.items.map((m) => m.id)).toContain(onLocation.id);
     for (const m of byLocation.items) expect(m.location_id).toBe(onLocation.location_id);
-    const sample = (await walkPages(api, '/meters', { limit: 100 })).items.find((m) => m.meter_type && m.category);
+    const sample = (await walkPages<Meter>(api, '/meters', { limit: 100 })).items.find((m) => m.meter_type && m.category)!;
     expect(sample, 'a meter with meter_type and category').toBeTruthy();
-    const byType = await walkPages(api, '/meters', { meter_type: sample.meter_type, category: sample.category, limit: 100 });
+    const byType = await walkPages<Meter>(api, '/meters', { meter_type: sample.meter_type, category: sample.category, limit: 100 });
     expect(byType.items.map((m) => m.id)).toContain(sample.id);
     for (const m of byType.items) expect(m).toMatchObject({ meter_type: sample.meter_type, category: sample.category });
   });
@@ -147,10 +148,10 @@ test.describe('meters', () => {
     const meter = await meters.create();
     const reading = await meters.record(meter.id, { value: 7 });
     expect((await api.delete(`/meters/${meter.id}`)).status).toBe(204);
-    const read = await api.get(`/meters/${meter.id}`);
+    const read = await api.get<MeterEnvelope>(`/meters/${meter.id}`);
     expect(read.status).toBe(200);
     expect(read.body.data.is_active).toBe(false);
-    const readings = await walkPages(api, `/meters/${meter.id}/readings`);
+    const readings = await walkPages<MeterReading>(api, `/meters/${meter.id}/readings`);
     expect(readings.items.map((r) => r.id)).toContain(reading.id);
     expect((await api.delete(`/meters/${meter.id}`)).status).toBe(204);
   });

@@ -9,12 +9,13 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { need } from '../lib/needs.ts';
 import { uid } from '../lib/provision.ts';
 import { MODULES } from '../../contract/openapi.ts';
+import type { AssetList, WorkOrderEnvelope } from '../lib/api-types.ts';
 
 test.describe('Meters module disabled', () => {
   test('every meter and reading operation but archive answers 403 module_disabled', { tag: ['@MODULE-001'] }, async ({ as, profile }) => {
     const client = as.moduleDisabled('meters');
     const meterId = need(profile, 'fixtures.meterInMetersDisabledOrg');
-    const asset = (await client.get('/assets', { query: { limit: 1 } })).body.data[0];
+    const asset = (await client.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0];
     const attempts: Array<[string, string, Record<string, unknown>?]> = [
       ['GET', '/meters'],
       ['POST', '/meters', { name: 'not allowed', ...profile.bodies.createMeter, asset_id: asset?.id ?? 'ast_none' }],
@@ -40,11 +41,11 @@ test.describe('native work orders need no feature module', () => {
   for (const module of MODULES) {
     test(`work orders are created, read, updated, listed and deleted with ${module} disabled`, { tag: ['@MODULE-013'] }, async ({ as, profile }) => {
       const client = as.moduleDisabled(module);
-      const created = await client.post('/work-orders', { json: { title: `CT module ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } });
+      const created = await client.post<WorkOrderEnvelope>('/work-orders', { json: { title: `CT module ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } });
       expectSucceeded(created);
       const id = created.body.data.id as string;
       expect((await client.get(`/work-orders/${id}`)).status).toBe(200);
-      const updated = await client.patch(`/work-orders/${id}`, { json: { priority: 'high' } });
+      const updated = await client.patch<WorkOrderEnvelope>(`/work-orders/${id}`, { json: { priority: 'high' } });
       expect(updated.status, updated.text.slice(0, 300)).toBe(200);
       expect(updated.body.data.priority).toBe('high');
       expect((await client.get('/work-orders', { query: { limit: 1 } })).status).toBe(200);

@@ -27,15 +27,15 @@ export function resourcesIn(body: unknown): Resource[] {
 
 /** Every item of a list: a native or compatibility list walked to its end, an `items` list, or a bare array. */
 export async function listItems(client: ApiClient, path: string): Promise<Resource[]> {
-  const first = await client.get(path);
+  const first = await client.get<Resource | Resource[]>(path);
   expect(first.status, `GET ${path}: ${first.text.slice(0, 200)}`).toBe(200);
   const body = first.body;
   if (Array.isArray(body)) return body;
-  if (isObject(body?.meta) && isObject((body.meta as Resource).pagination)) return (await walkPages(client, path, { limit: 100 })).items;
+  if (isObject(body?.meta) && isObject((body.meta as Resource).pagination)) return (await walkPages<Resource>(client, path, { limit: 100 })).items;
   const wrapper = Object.keys(body ?? {}).find((k) => Array.isArray(body[k]));
   expect(wrapper, `GET ${path} answers a list`).toBeDefined();
-  if ('nextCursor' in body) return (await walkCompatPages(client, path, wrapper!, { limit: 200 })).items;
-  return body[wrapper!];
+  if ('nextCursor' in body) return (await walkCompatPages<Resource>(client, path, wrapper!, { limit: 200 })).items;
+  return body[wrapper!] as Resource[];
 }
 
 /**

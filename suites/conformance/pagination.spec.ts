@@ -16,8 +16,11 @@ import { createWorkOrder } from '../kits/work-orders.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import type { Roles } from '../fixtures.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
+import type { DataPage } from '../lib/api-types.ts';
 
 type Query = Record<string, string>;
+/** A page of a native list: the tests read its records' ids and its pagination. */
+type Listed = DataPage<{ id: string }>;
 /** What a misuse of a cursor needs: the main key, the other roles, the profile. */
 type Misuse = { api: ApiClient; as: Roles; profile: TargetProfile };
 
@@ -38,8 +41,8 @@ interface NativeList {
  * returns how many it holds (at least `n`).
  */
 async function ensure(api: ApiClient, profile: TargetProfile, list: NativeList, n: number, query: Query = {}): Promise<number> {
-  const page = await api.get(list.path, { query: { ...query, limit: 1 } });
-  const have = page.body.meta.pagination.total_count ?? (await walkPages(api, list.path, { ...query, limit: 100 })).items.length;
+  const page = await api.get<Listed>(list.path, { query: { ...query, limit: 1 } });
+  const have = page.body.meta.pagination.total_count ?? (await walkPages<{ id: string }>(api, list.path, { ...query, limit: 100 })).items.length;
   if (have >= n) return have;
   if (!list.create) notAssessed(`${list.path} holds ${have} records; this test needs ${n} and the API cannot create them`);
   for (let i = have; i < n; i++) await list.create(api, profile);
@@ -56,10 +59,10 @@ const FIRST_PAGE = { limit: 1, direction: 'asc' } as const;
  */
 function firstPageCursor(api: ApiClient, profile: TargetProfile, list: NativeList): () => Promise<IssuedCursor> {
   return async () => {
-    let page = await api.get(list.path, { query: FIRST_PAGE });
+    let page = await api.get<Listed>(list.path, { query: FIRST_PAGE });
     if (page.body?.meta?.pagination?.has_more !== true) {
       await ensure(api, profile, list, 3);
-      page = await api.get(list.path, { query: FIRST_PAGE });
+      page = await api.get<Listed>(list.path, { query: FIRST_PAGE });
     }
     const cursor = page.body?.meta?.pagination?.cursor;
     if (typeof cursor !== 'string') notAssessed('the first page of one record names no cursor; has_more and cursors are judged by the walk tests');
@@ -107,23 +110,23 @@ for (const [index, list] of LISTS.entries()) {
   test.describe(`native list ${list.path}`, () => {
     test('limit defaults to 20', { tag: ['@PAGE-001'] }, async ({ api, profile }) => {
       // The default page first: a list that already holds more than 20 records needs no count.
-      let page = await api.get(list.path);
+      let page = await api.get<Listed>(list.path);
       if (page.body?.meta?.pagination?.has_more !== true) {
         await ensure(api, profile, list, 21);
-        page = await api.get(list.path);
+        page = await api.get<Listed>(list.path);
       }
       expect(page.body.data).toHaveLength(20);
       expect(page.body.meta.pagination.has_more).toBe(true);
     });
 
     test('limit 1 to 100 bounds the page', { tag: ['@PAGE-002'] }, async ({ api, profile }) => {
-      let one = await api.get(list.path, { query: { limit: 1 } });
+      let one = await api.get<Listed>(list.path, { query: { limit: 1 } });
       if (one.body?.meta?.pagination?.has_more !== true) {
         await ensure(api, profile, list, 2);
-        one = await api.get(list.path, { query: { limit: 1 } });
+        one = await api.get<Listed>(list.path, { query: { limit: 1 } });
       }
       expect(one.body.data).toHaveLength(1);
-      const hundred = await api.get(list.path, { query: { limit: 100 } });
+      const hundred = await api.get<Listed>(list.path, { query: { limit: 100 } });
       expect(hundred.status).toBe(200);
       expect(hundred.body.data.length).toBeLessThanOrEqual(100);
     });
@@ -140,7 +143,7 @@ for (const [index, list] of LISTS.entries()) {
       // Pages of half the records counted: two pages (three when other tests add records meanwhile), so a
       // page after the first and the last page are read; one page boundary proves has_more, the cursor's
       // continuation and the count as many would (a record skipped or repeated at a boundary shows at any).
-      const walk = await walkPages(api, list.path, { ...list.counted, limit: Math.min(100, Math.ceil(have / 2)) });
+      const walk = await walkPages<{ id: string }>(api, list.path, { ...list.counted, limit: Math.min(100, Math.ceil(have / 2)) });
       const ids = walk.items.map((r) => r.id);
       expect(new Set(ids).size, proves(['PAGE-005'], 'no record twice')).toBe(ids.length);
       walk.pages.slice(0, -1).forEach((p) => expect(p.body.meta.pagination.has_more, proves(['PAGE-004'], 'has_more before the last page')).toBe(true));
@@ -166,10 +169,10 @@ for (const [index, list] of LISTS.entries()) {
       // 12; the desc and default walks pages of about half of what it read: two pages each (three when
       // records are added meanwhile), so each continues its cursor across a boundary in its own direction
       // (more boundaries of the same walk prove no more: the mutual order is compared record by record).
-      const asc = await walkPages(api, list.path, { ...query, limit: 12, direction: 'asc' });
+      const asc = await walkPages<{ id: string }>(api, list.path, { ...query, limit: 12, direction: 'asc' });
       const half = Math.min(100, Math.max(1, Math.ceil(asc.items.length / 2)));
-      const desc = await walkPages(api, list.path, { ...query, limit: half, direction: 'desc' }, ['PAGE-006']);
-      const plain = await walkPages(api, list.path, { ...query, limit: Math.min(100, half + 1) });
+      const desc = await walkPages<{ id: string }>(api, list.path, { ...query, limit: half, direction: 'desc' }, ['PAGE-006']);
+      const plain = await walkPages<{ id: string }>(api, list.path, { ...query, limit: Math.min(100, half + 1) });
       // Records other tests add or remove meanwhile are left out of the comparison.
       const a = asc.items.map((r) => r.id);
       const d = desc.items.map((r) => r.id);
@@ -190,12 +193,12 @@ for (const [index, list] of LISTS.entries()) {
         const have = await ensure(api, profile, list, 3, list.counted);
         // About a third of the list per page (a cursor keeps its page size): the first page leaves more to read, the rest takes few pages.
         const limit = Math.min(100, Math.max(2, Math.ceil(have / 3)));
-        const first = await api.get(list.path, { query: { ...list.counted, limit } });
+        const first = await api.get<Listed>(list.path, { query: { ...list.counted, limit } });
         const created = await create(api, profile);
         let cursor = first.body.meta.pagination.cursor;
         const rest: string[] = [];
         for (let more = first.body.meta.pagination.has_more; more; ) {
-          const page = await api.get(list.path, { query: { ...list.counted, limit, cursor } });
+          const page = await api.get<Listed>(list.path, { query: { ...list.counted, limit, cursor } });
           rest.push(...page.body.data.map((r: { id: string }) => r.id));
           ({ has_more: more, cursor } = page.body.meta.pagination);
         }

@@ -8,6 +8,7 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { anyAsset, uid } from '../lib/provision.ts';
 import type { ApiClient } from '../lib/client.ts';
+import type { AssetList, Part, PartEnvelope, PartList } from '../lib/api-types.ts';
 
 const NULLABLE_STRINGS = ['description', 'part_number', 'manufacturer', 'part_type_id', 'image_url'];
 
@@ -21,20 +22,20 @@ function expectPart(part: Record<string, any>): void {
 
 /** The part's `asset_ids` (GET /parts/{id}). */
 async function linkedAssets(api: ApiClient, partId: string): Promise<string[]> {
-  const read = await api.get(`/parts/${partId}`);
+  const read = await api.get<PartEnvelope>(`/parts/${partId}`);
   expect(read.status).toBe(200);
-  return read.body.data.asset_ids;
+  return read.body.data.asset_ids!;
 }
 
 test.describe('parts', () => {
   test('parts carry the listed fields and types in the list and the detail', { tag: ['@PART-001'] }, async ({ api, parts }) => {
     const made = await parts.createPart(api, { part_number: `CT-${uid()}`, manufacturer: 'CT', minimum_stock: 4, description: null });
     expectPart(made);
-    const page = await api.get('/parts', { query: { limit: 20 } });
+    const page = await api.get<PartList>('/parts', { query: { limit: 20 } });
     expect(page.status).toBe(200);
     expect(page.body.data.length).toBeGreaterThan(0);
     for (const part of page.body.data) expectPart(part);
-    const read = await api.get(`/parts/${made.id}`);
+    const read = await api.get<PartEnvelope>(`/parts/${made.id}`);
     expectPart(read.body.data);
     expect(read.body.data).toMatchObject({ manufacturer: 'CT', minimum_stock: 4, description: null });
   });
@@ -43,14 +44,14 @@ test.describe('parts', () => {
     const name = `CT part ${uid()}`;
     const made = await parts.createPart(api, { name, minimum_stock: 2 });
     expect(made).toMatchObject({ name, minimum_stock: 2 });
-    const read = await api.get(`/parts/${made.id}`);
+    const read = await api.get<PartEnvelope>(`/parts/${made.id}`);
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({ id: made.id, name, minimum_stock: 2 });
     const renamed = `CT renamed ${uid()}`;
-    const updated = await api.patch(`/parts/${made.id}`, { json: { name: renamed, minimum_stock: 7 } });
+    const updated = await api.patch<PartEnvelope>(`/parts/${made.id}`, { json: { name: renamed, minimum_stock: 7 } });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id: made.id, name: renamed, minimum_stock: 7 });
-    expect((await api.get(`/parts/${made.id}`)).body.data).toMatchObject({ name: renamed, minimum_stock: 7 });
+    expect((await api.get<PartEnvelope>(`/parts/${made.id}`)).body.data).toMatchObject({ name: renamed, minimum_stock: 7 });
     expectProblem(await api.get('/parts/prt_doesnotexist0000'), 404);
     expectProblem(await api.patch('/parts/prt_doesnotexist0000', { json: { name: 'x' } }), 404);
     expectProblem(await api.post('/parts', { json: { name: '' } }), 400, 'validation_error');
@@ -61,10 +62,10 @@ test.describe('parts', () => {
     const text = definitions.status === 200 ? (definitions.body as Array<{ label: string; type?: string }>).find((d) => d.type === 'text') : undefined;
     const value = `CT ${uid()}`;
     const made = await parts.createPart(api, text ? { extraFields: { [text.label]: value } } : {});
-    const detail = (await api.get(`/parts/${made.id}`)).body.data;
+    const detail = (await api.get<PartEnvelope>(`/parts/${made.id}`)).body.data;
     expect(typeof detail.extraFields).toBe('object');
-    if (text) expect(detail.extraFields[text.label]).toBe(value);
-    const { items } = await walkPages(api, '/parts', { limit: 100, direction: 'desc' });
+    if (text) expect(detail.extraFields![text.label]).toBe(value);
+    const { items } = await walkPages<Part>(api, '/parts', { limit: 100, direction: 'desc' });
     const listed = items.find((p) => p.id === made.id);
     expect(listed, 'the new part is listed').toBeTruthy();
     for (const part of items) expect('extraFields' in part, `list item ${part.id} has no extraFields`).toBe(false);
@@ -105,7 +106,7 @@ test.describe('parts', () => {
   test('with Parts Inventory disabled, part reads and writes and link routes answer 403 module_disabled', { tag: ['@MODULE-007'] }, async ({ as, profile }) => {
     const client = as.moduleDisabled('parts_inventory');
     const partId = profile.fixtures.partsModuleDisabledStock?.partId ?? 'prt_placeholder';
-    const asset = (await client.get('/assets', { query: { limit: 1 } })).body.data[0]?.id ?? 'ast_placeholder';
+    const asset = (await client.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]?.id ?? 'ast_placeholder';
     const attempts: Array<[string, string, Record<string, unknown>?]> = [
       ['GET', '/parts'],
       ['POST', '/parts', { name: 'not allowed' }],

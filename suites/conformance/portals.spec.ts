@@ -8,6 +8,7 @@ import type { ApiClient } from '../lib/client.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkCompatPages } from '../lib/walk-pages.ts';
 import { anyAsset, uid, viaInferred } from '../lib/provision.ts';
+import type { Portal, PortalList, PortalWrapper } from '../lib/api-types.ts';
 
 const TEXT_FIELDS = ['title', 'portalUrl', 'welcomeText', 'descriptionPlaceholder', 'contactInformation'];
 const LINKS = ['assetId', 'locationId'];
@@ -17,7 +18,7 @@ const UNKNOWN = 'prt_doesnotexist0000';
 
 /** Every listed portal; when the organization has none, one is created through the inferred route. */
 async function somePortals(api: ApiClient): Promise<Array<Record<string, any>>> {
-  const list = async () => (await walkCompatPages(api, '/workrequestportals', 'workRequestPortals', { limit: 200 })).items;
+  const list = async () => (await walkCompatPages<Portal>(api, '/workrequestportals', 'workRequestPortals', { limit: 200 })).items;
   const items = await list();
   if (items.length > 0) return items;
   await viaInferred('creating a request portal', (c) => c.post('/workrequestportals', { json: { title: `CT portal ${uid()}` } }), api);
@@ -26,10 +27,10 @@ async function somePortals(api: ApiClient): Promise<Array<Record<string, any>>> 
 
 test.describe('request portals: list', () => {
   test('GET /workrequestportals answers 200 {workRequestPortals, nextCursor, nextPageUrl}', { tag: ['@PORTAL-001'] }, async ({ api }) => {
-    const page = await api.get('/workrequestportals');
+    const page = await api.get<PortalList>('/workrequestportals');
     expect(page.status).toBe(200);
     expect(Array.isArray(page.body.workRequestPortals)).toBe(true);
-    for (const f of ['nextCursor', 'nextPageUrl']) expect(page.body[f] === null || typeof page.body[f] === 'string', `${f} is a string or null`).toBe(true);
+    for (const f of ['nextCursor', 'nextPageUrl'] as const) expect(page.body[f] === null || typeof page.body[f] === 'string', `${f} is a string or null`).toBe(true);
     expect(page.body.nextCursor === null, 'nextCursor and nextPageUrl are null together').toBe(page.body.nextPageUrl === null);
   });
 
@@ -44,7 +45,7 @@ test.describe('request portals: list', () => {
   });
 
   test('portals use camelCase field names', { tag: ['@WIRE-002'] }, async ({ api }) => {
-    const page = await api.get('/workrequestportals', { query: { limit: 200 } });
+    const page = await api.get<PortalList>('/workrequestportals', { query: { limit: 200 } });
     expect(Object.keys(page.body).filter((name) => !CAMEL_CASE.test(name)), 'list fields not in camelCase').toEqual([]);
     const portals = await somePortals(api);
     expect(portals.flatMap((p) => Object.keys(p).filter((name) => !CAMEL_CASE.test(name)).map((name) => `${p.id}: ${name}`)), 'portal fields not in camelCase').toEqual([]);
@@ -55,19 +56,19 @@ test.describe('request portals: writes', () => {
   test('a portal is created, read, updated and deleted, and the list reflects each change', { tag: ['@PORTAL-003'] }, async ({ api, profile, requests }) => {
     const asset = await anyAsset(api, profile);
     const title = `CT portal ${uid()}`;
-    const created = await api.post('/workrequestportals', { json: { title, welcomeText: 'Hello', assetId: asset.id, emailOnly: true } });
+    const created = await api.post<PortalWrapper>('/workrequestportals', { json: { title, welcomeText: 'Hello', assetId: asset.id, emailOnly: true } });
     expect(created.status).toBe(200);
     const portal = created.body.workRequestPortal;
     expect(portal).toMatchObject({ title, welcomeText: 'Hello', assetId: asset.id, emailOnly: true, sendEmailNotification: false });
     expect(typeof portal.portalUrl, 'the service generates portalUrl').toBe('string');
-    expect((await api.get(`/workrequestportals/${portal.id}`)).body.workRequestPortal).toEqual(portal);
+    expect((await api.get<PortalWrapper>(`/workrequestportals/${portal.id}`)).body.workRequestPortal).toEqual(portal);
     expect(await requests.findPortal(portal.id)).toEqual(portal);
 
     const renamed = `CT renamed ${uid()}`;
-    const patched = await api.patch(`/workrequestportals/${portal.id}`, { json: { title: renamed, emailOnly: false, assetId: null } });
+    const patched = await api.patch<PortalWrapper>(`/workrequestportals/${portal.id}`, { json: { title: renamed, emailOnly: false, assetId: null } });
     expect(patched.status).toBe(200);
     expect(patched.body.workRequestPortal).toMatchObject({ id: portal.id, title: renamed, emailOnly: false, assetId: null, welcomeText: 'Hello', portalUrl: portal.portalUrl });
-    expect((await api.get(`/workrequestportals/${portal.id}`)).body.workRequestPortal).toEqual(patched.body.workRequestPortal);
+    expect((await api.get<PortalWrapper>(`/workrequestportals/${portal.id}`)).body.workRequestPortal).toEqual(patched.body.workRequestPortal);
     expect(await requests.findPortal(portal.id)).toEqual(patched.body.workRequestPortal);
 
     const deleted = await api.delete(`/workrequestportals/${portal.id}`);
@@ -86,7 +87,7 @@ test.describe('request portals: writes', () => {
     const foreignAsset = (await foreignRecord(as.otherOrg(), '/assets')).id;
     const portal = await requests.createPortal();
     expectProblem(await api.patch(`/workrequestportals/${portal.id}`, { json: { assetId: foreignAsset } }), 404);
-    expect((await api.get(`/workrequestportals/${portal.id}`)).body.workRequestPortal.assetId).toBeNull();
+    expect((await api.get<PortalWrapper>(`/workrequestportals/${portal.id}`)).body.workRequestPortal.assetId).toBeNull();
   });
 
   test('an invalid portal body answers 400 and changes nothing', { tag: ['@PORTAL-003'] }, async ({ api, requests }) => {
@@ -97,6 +98,6 @@ test.describe('request portals: writes', () => {
     for (const json of [{}, { title: 42 }, { sendEmailNotification: 'no' }]) {
       expectProblem(await api.patch(`/workrequestportals/${portal.id}`, { json }), 400, 'validation_error');
     }
-    expect((await api.get(`/workrequestportals/${portal.id}`)).body.workRequestPortal).toEqual(portal);
+    expect((await api.get<PortalWrapper>(`/workrequestportals/${portal.id}`)).body.workRequestPortal).toEqual(portal);
   });
 });

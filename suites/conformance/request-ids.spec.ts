@@ -7,6 +7,8 @@ import { expectSucceeded } from '../lib/expect-success.ts';
 import { crossCuttingErrors, listSamples, missingAuthorization, named, operationErrors, workOrderSamples } from '../lib/sample-sets.ts';
 import type { ApiResponse } from '../lib/client.ts';
 import { notAssessed } from '../lib/needs.ts';
+import { problemOf } from '../lib/expect-problem.ts';
+import type { DataPage, WorkOrderEnvelope } from '../lib/api-types.ts';
 
 const idOf = (r: ApiResponse) => r.headers['x-request-id'];
 
@@ -18,7 +20,7 @@ function expectRequestId(r: ApiResponse): void {
  * The responses that carry `X-Request-ID`: what REQID-003, REQID-004 and REQID-005 compare with it. Where
  * none does, they cannot be judged (not assessed); its absence fails REQID-001 and REQID-002 alone.
  */
-function carryingIds(responses: ApiResponse[], least = 1): ApiResponse[] {
+function carryingIds<T>(responses: ApiResponse<T>[], least = 1): ApiResponse<T>[] {
   const carrying = responses.filter((r) => (idOf(r) ?? '').trim() !== '');
   if (carrying.length < least) notAssessed('no response carries X-Request-ID to compare with (REQID-001, REQID-002 judge its absence)');
   return carrying;
@@ -55,7 +57,7 @@ test.describe('request ids', () => {
     // 401 without credentials, 404 of GET /meters/{unknown id}, 400 of POST /work-orders with an array body.
     const errors = [await missingAuthorization({ api, as, profile }), ...(await operationErrors({ api, as, profile }, ['getMeter', 'createWorkOrder']))];
     for (const r of errors) expect(r.status).toBeGreaterThanOrEqual(400);
-    for (const r of carryingIds(errors)) expect(r.body.request_id, `${r.status}: request_id`).toBe(idOf(r));
+    for (const r of carryingIds(errors)) expect(problemOf(r)?.request_id, `${r.status}: request_id`).toBe(idOf(r));
   });
 
   test('no two responses share an id, even concurrent ones', { tag: ['@REQID-004'] }, async ({ api, as }) => {
@@ -68,7 +70,7 @@ test.describe('request ids', () => {
 
 test.describe('request ids (inferred)', () => {
   test('meta.request_id equals the X-Request-ID header on native responses', { tag: ['@REQID-005'] }, async ({ api, as, profile }) => {
-    const natives = [...named(await workOrderSamples({ api, as, profile }), ['read']), ...named(await listSamples({ api, as, profile }), ['workOrders', 'meters', 'assets'])];
+    const natives: ApiResponse<WorkOrderEnvelope | DataPage>[] = [...named<WorkOrderEnvelope>(await workOrderSamples({ api, as, profile }), ['read']), ...named<DataPage>(await listSamples({ api, as, profile }), ['workOrders', 'meters', 'assets'])];
     for (const r of natives) expect(r.status).toBe(200);
     for (const r of carryingIds(natives)) expect(r.body.meta.request_id, `${r.exchange.path}: meta.request_id`).toBe(idOf(r));
   });

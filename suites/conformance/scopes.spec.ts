@@ -25,7 +25,7 @@
  * create's success shares the record it made.
  */
 import { test, expect } from '../fixtures.ts';
-import { expectProblem } from '../lib/expect-problem.ts';
+import { expectProblem, problemOf } from '../lib/expect-problem.ts';
 import { expectSucceeded } from '../lib/expect-success.ts';
 import { need } from '../lib/needs.ts';
 import { SCOPE_REQUIREMENT, namesRecord, operations, otherScopesToTry, scopes } from '../lib/operations.ts';
@@ -38,7 +38,7 @@ import type { Operation } from '../../contract/openapi.ts';
 /** Operations whose request body the description does not show: the profile's `bodies.*` may supply it. */
 const INFERRED_BODIES = { createMeter: true, createMeterReading: true, createWorkOrder: true, createCompatWorkOrder: true } as const;
 
-const refusedForScope = (r: ApiResponse) => r.status === 403 && r.body?.code === 'insufficient_scope';
+const refusedForScope = (r: ApiResponse) => r.status === 403 && problemOf(r)?.code === 'insufficient_scope';
 
 /**
  * The single scopes that get `op` through: every other single-scope key sent with the prepared request
@@ -59,12 +59,12 @@ async function leakingScopes(as: Roles, op: Operation, request: PreparedRequest,
  * scope (SCOPE-002), the write scope of a read's own family (SCOPE-002 and SCOPE-003) and the key with
  * no scopes (SCOPE-004). Inferred operations carry SCOPE-005 only.
  */
-const matrixOps = operations.filter((o) => recipeOf(o));
+const matrixOps = operations;
 for (const [index, op] of matrixOps.entries()) {
   const isRead = op.scope.endsWith(':read');
   const sameFamilyWrite = isRead ? op.scope.replace(/:read$/, ':write') : undefined;
   const tagged = (tags: string[]) => (op.inferred ? ['@SCOPE-005'] : tags);
-  const prepare = (ctx: RecipeContext) => prepared.get(op.operationId, (records) => recipeOf(op)!({ ...ctx, records }));
+  const prepare = (ctx: RecipeContext) => prepared.get(op.operationId, (records) => recipeOf(op)({ ...ctx, records }));
   const name = `${op.operationId} (${op.method} ${op.path})`;
 
   test.describe(name, () => {
@@ -129,7 +129,7 @@ for (const [index, op] of matrixOps.entries()) {
       need(profile, `keys.scopes.${op.scope}`);
       // Last of the operation's tests: it may consume the record, so the request leaves the cache; a
       // read's expected success puts it back for the worker's next users (safe methods, lib/prepared-cache.ts).
-      const request = await prepared.take(op.operationId, (records) => recipeOf(op)!({ api, profile, records }));
+      const request = await prepared.take(op.operationId, (records) => recipeOf(op)({ api, profile, records }));
       const own = await sendPrepared(as.scope(op.scope), request);
       settleTaken(prepared, op.operationId, request, own);
       // A body the description does not show (and the profile does not supply) cannot decide a must

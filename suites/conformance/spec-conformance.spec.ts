@@ -12,6 +12,7 @@ import { namesRecord, operations, rotatingShare } from '../lib/operations.ts';
 import { responseValidator } from '../../contract/spec-index.ts';
 import { compatSamples, listSamples, meterSamples, missingAuthorization, named, operationErrors, refusedWritesWorkOrder, workOrderSamples, type SampleContext } from '../lib/sample-sets.ts';
 import type { ApiResponse, RequestOptions } from '../lib/client.ts';
+import type { Answered, MeterEnvelope } from '../lib/api-types.ts';
 import { RECIPES } from '../recipes/index.ts';
 import { concurrently } from '../lib/concurrently.ts';
 import type { Operation } from '../../contract/openapi.ts';
@@ -40,7 +41,7 @@ async function sharedRecordPath(ctx: SampleContext, op: Operation): Promise<stri
     return id === undefined ? undefined : withFirstId(op, id);
   }
   if (op.path.startsWith('/meters/{')) {
-    const id = (await meterSamples(ctx)).meter?.body?.data?.id;
+    const id = ((await meterSamples(ctx)).meter as ApiResponse<Answered<MeterEnvelope>> | undefined)?.body?.data?.id;
     return typeof id === 'string' ? withFirstId(op, id) : undefined;
   }
   return undefined;

@@ -8,17 +8,18 @@
 import { test, expect } from '../kits/meters.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import type { AssetList, Meter, MeterEnvelope } from '../lib/api-types.ts';
 
 test.describe('tenant isolation', () => {
   test("lists never include another organization's records", { tag: ['@TENANT-002'] }, async ({ api, as, meters, profile }) => {
     const mine = await meters.create();
     const foreign = as.otherOrg();
-    const asset = (await foreign.get('/assets', { query: { limit: 1 } })).body.data[0];
-    const theirs = (await foreign.post('/meters', { json: { name: 'foreign meter', ...profile.bodies.createMeter, asset_id: asset.id } })).body.data;
-    const ours = (await walkPages(api, '/meters', { limit: 100 })).items.map((m) => m.id);
+    const asset = (await foreign.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]!;
+    const theirs = (await foreign.post<MeterEnvelope>('/meters', { json: { name: 'foreign meter', ...profile.bodies.createMeter, asset_id: asset.id } })).body.data;
+    const ours = (await walkPages<Meter>(api, '/meters', { limit: 100 })).items.map((m) => m.id);
     expect(ours).toContain(mine.id);
     expect(ours).not.toContain(theirs.id);
-    const their = (await walkPages(foreign, '/meters', { limit: 100 })).items.map((m) => m.id);
+    const their = (await walkPages<Meter>(foreign, '/meters', { limit: 100 })).items.map((m) => m.id);
     expect(their).toContain(theirs.id);
     expect(their).not.toContain(mine.id);
     const shared = ours.filter((id) => their.includes(id));
@@ -28,7 +29,7 @@ test.describe('tenant isolation', () => {
   test("naming an organization in the request does not switch the key's tenant", { tag: ['@TENANT-003'] }, async ({ api, as, meters }) => {
     const mine = await meters.create();
     const foreign = as.otherOrg();
-    const theirs = (await walkPages(foreign, '/meters', { limit: 100 })).items[0];
+    const theirs = (await walkPages<Meter>(foreign, '/meters', { limit: 100 })).items[0]!;
     expect(theirs, 'the second organization has a meter').toBeTruthy();
     for (const attempt of [
       { query: { organization_id: 'org_globex', org: 'org_globex', organization: 'org_globex' } },

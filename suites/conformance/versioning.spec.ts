@@ -9,22 +9,26 @@ import { notAssessed } from '../lib/needs.ts';
 import { listSamples, meterSamples, named, workOrderSamples, type SampleContext } from '../lib/sample-sets.ts';
 import type { ApiResponse } from '../lib/client.ts';
 import { proves } from '../lib/proves.ts';
+import type { DataPage, MeterEnvelope, MeterReadingEnvelope, WorkOrderEnvelope } from '../lib/api-types.ts';
+
+/** A native single-resource answer as described (Resources › Native envelope); the tests check it is one. */
+type Single = WorkOrderEnvelope | MeterEnvelope | MeterReadingEnvelope;
 
 /**
  * Native single-resource responses of the shared samples (suites/lib/sample-sets.ts): a work order's
  * create (201), read and update, and a meter's create, reading create (201) and read, when the target
  * accepts the inferred meter bodies (kits/meters.ts). The work order's create must have succeeded.
  */
-async function singles(ctx: SampleContext): Promise<ApiResponse[]> {
+async function singles(ctx: SampleContext): Promise<ApiResponse<Single>[]> {
   const workOrder = await workOrderSamples(ctx);
   expectSucceeded(workOrder.created!);
   const { meter, reading, meterRead } = await meterSamples(ctx);
-  return [...named(workOrder, ['created', 'read', 'updated']), ...[meter, reading, meterRead].filter((r) => r !== undefined)];
+  return [...named(workOrder, ['created', 'read', 'updated']), ...[meter, reading, meterRead].filter((r) => r !== undefined)] as ApiResponse<Single>[];
 }
 
 /** One native list response of each stated native list (readings of a listed meter, if any), shared. */
-async function lists(ctx: SampleContext): Promise<ApiResponse[]> {
-  return Object.values(await listSamples(ctx)).filter((r) => r !== undefined);
+async function lists(ctx: SampleContext): Promise<ApiResponse<DataPage>[]> {
+  return Object.values(await listSamples(ctx)).filter((r) => r !== undefined) as ApiResponse<DataPage>[];
 }
 
 const where = (r: ApiResponse) => `${r.exchange.method} ${r.exchange.path}`;

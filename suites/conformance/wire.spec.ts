@@ -11,6 +11,8 @@ import { meterBody, sampleMeter } from '../kits/meters.ts';
 import { viaInferred } from '../lib/provision.ts';
 import { concurrently } from '../lib/concurrently.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import type { Asset, AssetList, DataPage, MeterList, PartsSection } from '../lib/api-types.ts';
+import { problemOf } from '../lib/expect-problem.ts';
 
 /** camelCase names the description gives native resources (Native style; Work order (native)). */
 const CAMEL_CASE_ALLOWED = new Set(['parentId', 'childrenIds', 'extraFields', 'workRequestId']);
@@ -58,7 +60,7 @@ function everyMethod(families: string[][]): Array<[string, string, unknown?]> {
 test.describe('wire styles', () => {
   test('native resources use snake_case, except parentId, childrenIds, extraFields and workRequestId', { tag: ['@WIRE-001'] }, async ({ api, profile, workOrders }) => {
     const { meter, reading } = await sampleMeter(api, profile);
-    const meterId = meter?.body.data.id ?? (await api.get('/meters', { query: { limit: 1 } })).body?.data?.[0]?.id;
+    const meterId = meter?.body.data.id ?? (await api.get<MeterList>('/meters', { query: { limit: 1 } })).body?.data?.[0]?.id;
     const wo = await workOrders.create();
     expectSnakeCase([
       ...(meter ? [meter] : []), ...(reading ? [reading] : []),
@@ -72,19 +74,19 @@ test.describe('wire styles', () => {
   test('inferred native routes use snake_case too (locations, parts, identifiers, asset detail)', { tag: ['@SPEC-005'] }, async ({ api }) => {
     const responses: ApiResponse[] = [];
     for (const path of ['/locations', '/parts', '/identifiers']) {
-      const list = await viaInferred(`GET ${path}`, (c) => c.get(path, { query: { limit: 20 } }), api, [200]);
+      const list = await viaInferred(`GET ${path}`, (c) => c.get<DataPage<{ id: string }>>(path, { query: { limit: 20 } }), api, [200]);
       responses.push(list);
       const first = list.body.data[0];
       if (first && path !== '/identifiers') responses.push(await viaInferred(`GET ${path}/{id}`, (c) => c.get(`${path}/${first.id}`), api, [200]));
     }
-    const asset = (await api.get('/assets', { query: { limit: 1 } })).body.data[0];
+    const asset = (await api.get<AssetList>('/assets', { query: { limit: 1 } })).body.data[0]!;
     responses.push(await viaInferred('GET /assets/{id}', (c) => c.get(`/assets/${asset.id}`), api, [200]));
     expectSnakeCase(responses);
   });
 
   test('the work-order parts section comes directly, without a data envelope', { tag: ['@WIRE-003'] }, async ({ api, workOrders }) => {
     const wo = await workOrders.create();
-    const section = await api.get(`/work-orders/${wo.id}/parts`);
+    const section = await api.get<PartsSection>(`/work-orders/${wo.id}/parts`);
     expect(section.status).toBe(200);
     expect(section.body.workOrderId).toBe(wo.id);
     expect(section.body).not.toHaveProperty('data');
@@ -94,20 +96,20 @@ test.describe('wire styles', () => {
   });
 
   test('query-parameter names are case-sensitive: LIMIT is not limit', { tag: ['@WIRE-004'] }, async ({ api, profile }) => {
-    for (let have = (await api.get('/meters', { query: { limit: 1 } })).body.meta.pagination.total_count ?? 0; have < 21; have++) {
+    for (let have = (await api.get<MeterList>('/meters', { query: { limit: 1 } })).body.meta.pagination.total_count ?? 0; have < 21; have++) {
       await api.post('/meters', { json: await meterBody(api, profile) });
     }
     for (const name of ['LIMIT', 'Limit']) {
-      const r = await api.get('/meters', { query: { [name]: 1 } });
-      if (r.status === 400) expect(r.body.code).toBe('validation_error');
+      const r = await api.get<MeterList>('/meters', { query: { [name]: 1 } });
+      if (r.status === 400) expect(problemOf(r)?.code).toBe('validation_error');
       else {
         expect(r.status).toBe(200);
         expect(r.body.data.length, `${name}=1 is not a page size`).toBe(20);
       }
     }
-    const plain = await api.get('/assets', { query: { limit: 5 } });
-    const upper = await api.get('/assets', { query: { limit: 5, DIRECTION: 'desc' } });
-    if (upper.status === 400) expect(upper.body.code).toBe('validation_error');
+    const plain = await api.get<AssetList>('/assets', { query: { limit: 5 } });
+    const upper = await api.get<AssetList>('/assets', { query: { limit: 5, DIRECTION: 'desc' } });
+    if (upper.status === 400) expect(problemOf(upper)?.code).toBe('validation_error');
     else expect(upper.body.data.map((a: { id: string }) => a.id), 'DIRECTION=desc is not a direction').toEqual(plain.body.data.map((a: { id: string }) => a.id));
   });
 
@@ -127,9 +129,9 @@ test.describe('wire styles', () => {
       ['POST', `/parts/${partId}/adjustments`, adjustment], ['POST', `/parts/${partId}/inventory`, adjustment],
       ['POST', '/inventory/adjustments', { ...adjustment, part_id: partId }], ['POST', '/stock-adjustments', { ...adjustment, part_id: partId }],
     ]);
-    const assets = (await walkPages(api, '/assets', { limit: 100 })).items;
+    const assets = (await walkPages<Asset>(api, '/assets', { limit: 100 })).items;
     const child = assets.find((a) => a.parent_asset_id);
-    const loose = assets.find((a) => !a.parent_asset_id && a.id !== child?.parent_asset_id);
+    const loose = assets.find((a) => !a.parent_asset_id && a.id !== child?.parent_asset_id)!;
     expect(loose, 'an asset without a parent').toBeDefined();
     const target = assets.find((a) => a.id !== loose.id)!;
     await expectNoRoute(api, [
@@ -140,7 +142,7 @@ test.describe('wire styles', () => {
     // the same is a hierarchy mutation too — parent_asset_id stays read-only, so the assets are read again.
     await api.patch(`/assets/${loose.id}`, { json: { parent_asset_id: target.id } });
     if (child) await api.patch(`/assets/${child.id}`, { json: { parent_asset_id: null } });
-    const after = new Map((await walkPages(api, '/assets', { limit: 100 })).items.map((a) => [a.id, a]));
+    const after = new Map((await walkPages<Asset>(api, '/assets', { limit: 100 })).items.map((a) => [a.id, a]));
     expect(after.get(loose.id)?.parent_asset_id ?? null, `${loose.id} did not move`).toBeNull();
     if (child) expect(after.get(child.id)?.parent_asset_id, `${child.id} did not move`).toBe(child.parent_asset_id);
   });

@@ -14,6 +14,7 @@ import { proves } from '../lib/proves.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { anyLocation, uid } from '../lib/provision.ts';
 import { withRow } from './work-order-parts-helpers.ts';
+import type { AssetList, PartList, PartsSection, WorkOrderList } from '../lib/api-types.ts';
 
 const UNKNOWN_WORK_ORDER = 'wo_doesnotexist0000';
 const SOME_VERSION = '0'.repeat(64);
@@ -68,10 +69,10 @@ test.describe('work-order parts section', () => {
     expectSection(section, id);
     expect(itemOn(section, stock)).toMatchObject({ quantity: 2 });
     // Five other sections (most made by parallel tests, in every status) beside the one made here.
-    const listed = await api.get('/work-orders', { query: { limit: 5 } });
+    const listed = await api.get<WorkOrderList>('/work-orders', { query: { limit: 5 } });
     expect(listed.status).toBe(200);
     for (const wo of listed.body.data) {
-      const other = await api.get(`/work-orders/${wo.id}/parts`);
+      const other = await api.get<PartsSection>(`/work-orders/${wo.id}/parts`);
       if (other.status === 404) continue; // deleted meanwhile by a parallel test
       expect(other.status).toBe(200);
       expectSection(other.body, wo.id);
@@ -212,9 +213,9 @@ test.describe('work-order parts section', () => {
       { partId: stock.partId, locationId: 'loc_doesnotexist0000' },
     ];
     const foreign = as.otherOrg();
-    const theirPart = (await foreign.get('/parts', { query: { limit: 1 } })).body?.data?.[0]?.id;
+    const theirPart = (await foreign.get<PartList>('/parts', { query: { limit: 1 } })).body?.data?.[0]?.id;
     if (theirPart) rows.push({ partId: theirPart, locationId: stock.locationId });
-    const theirLocation = (await foreign.get('/assets', { query: { limit: 100 } })).body.data.find((a: { location_id?: string }) => a.location_id)?.location_id;
+    const theirLocation = (await foreign.get<AssetList>('/assets', { query: { limit: 100 } })).body.data.find((a) => a.location_id)?.location_id;
     if (theirLocation) rows.push({ partId: stock.partId, locationId: theirLocation });
     for (const row of rows) expectProblem(await parts.send(id, { operation: 'replace', items: [{ ...row, quantity: 1 }], expectedAggregateVersion: before.aggregateVersion }), 404);
     expect((await parts.section(id)).aggregateVersion).toBe(before.aggregateVersion);

@@ -2,6 +2,7 @@
 import { test, expect } from '../kits/work-orders.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
+import type { CompatWorkOrderRead, WorkOrderEnvelope } from '../lib/api-types.ts';
 
 /** The id in a compatibility create response: `{id}` or a resource wrapper. */
 const idOf = (body: any): string => body?.id ?? body?.workOrder?.id;
@@ -13,21 +14,21 @@ test.describe('compatibility work orders', () => {
     expect(created.status).toBe(200);
     const id = idOf(created.body);
     expect(typeof id).toBe('string');
-    const native = await api.get(`/work-orders/${id}`);
+    const native = await api.get<WorkOrderEnvelope>(`/work-orders/${id}`);
     expect(native.body.data).toMatchObject({ title, priority: 'medium' });
   });
 
   test('native critical reads as HIGH', { tag: ['@WOC-003'] }, async ({ api, workOrders }) => {
     const wo = await workOrders.create({ priority: 'critical' });
-    const compat = await viaInferred('GET /workorders/{id}', (c) => c.get(`/workorders/${wo.id}`), api, [200]);
+    const compat = await viaInferred('GET /workorders/{id}', (c) => c.get<CompatWorkOrderRead>(`/workorders/${wo.id}`), api, [200]);
     expect(compat.body.workOrder.priority).toBe('HIGH');
   });
 
   test('LOW, MEDIUM and HIGH create low, medium and high and read back unchanged', { tag: ['@WOC-004'] }, async ({ api }) => {
     for (const [compat, native] of [['LOW', 'low'], ['MEDIUM', 'medium'], ['HIGH', 'high']]) {
       const id = idOf((await api.post('/workorders', { json: { title: `CT ${compat} ${uid()}`, priority: compat } })).body);
-      expect((await api.get(`/work-orders/${id}`)).body.data.priority).toBe(native);
-      expect((await api.get(`/workorders/${id}`)).body.workOrder.priority).toBe(compat);
+      expect((await api.get<WorkOrderEnvelope>(`/work-orders/${id}`)).body.data.priority).toBe(native);
+      expect((await api.get<CompatWorkOrderRead>(`/workorders/${id}`)).body.workOrder.priority).toBe(compat);
     }
   });
 
@@ -43,7 +44,7 @@ test.describe('compatibility work orders', () => {
   test('uppercase types map to native types', { tag: ['@WOC-006'] }, async ({ api }) => {
     for (const [compat, native] of [['REACTIVE', 'reactive'], ['PREVENTIVE', 'preventive'], ['OTHER', 'other']]) {
       const id = idOf((await api.post('/workorders', { json: { title: `CT ${compat} ${uid()}`, type: compat } })).body);
-      expect((await api.get(`/work-orders/${id}`)).body.data.type).toBe(native);
+      expect((await api.get<WorkOrderEnvelope>(`/work-orders/${id}`)).body.data.type).toBe(native);
     }
   });
 });

@@ -12,6 +12,7 @@ import { walkCompatPages } from '../lib/walk-pages.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { anyAsset, anyLocation, expectCreated, uid, viaInferred } from '../lib/provision.ts';
 import { proves } from '../lib/proves.ts';
+import type { WorkOrderEnvelope, WorkRequest, WorkRequestList } from '../lib/api-types.ts';
 
 const PRIORITIES = ['NONE', 'LOW', 'MEDIUM', 'HIGH'];
 const STATUSES = ['PENDING', 'REJECTED', 'APPROVED', 'DONE'];
@@ -22,7 +23,7 @@ const stringOrNull = (v: unknown) => v === null || typeof v === 'string';
 
 /** Every listed work request (pages of 200), with `query`. */
 async function allRequests(api: ApiClient, query: Record<string, string> = {}): Promise<Array<Record<string, any>>> {
-  return (await walkCompatPages(api, '/workrequests', 'workRequests', { ...query, limit: 200 })).items;
+  return (await walkCompatPages<WorkRequest>(api, '/workrequests', 'workRequests', { ...query, limit: 200 })).items;
 }
 
 /** The organization's work requests; when it has none, one is created through the inferred route. */
@@ -70,7 +71,7 @@ function fieldNames(request: Record<string, any>): string[] {
 
 test.describe('work requests: list', () => {
   test('GET /workrequests answers 200 {workRequests, nextCursor, nextPageUrl}', { tag: ['@WR-001'] }, async ({ api }) => {
-    const page = await api.get('/workrequests');
+    const page = await api.get<WorkRequestList>('/workrequests');
     expect(page.status).toBe(200);
     expect(Array.isArray(page.body.workRequests)).toBe(true);
     expect(stringOrNull(page.body.nextCursor), 'nextCursor is a string or null').toBe(true);
@@ -95,7 +96,7 @@ test.describe('work requests: list', () => {
   });
 
   test('work requests and their nested objects use camelCase field names', { tag: ['@WIRE-002'] }, async ({ api }) => {
-    const page = await api.get('/workrequests', { query: { limit: 200 } });
+    const page = await api.get<WorkRequestList>('/workrequests', { query: { limit: 200 } });
     expect(Object.keys(page.body).filter((name) => !CAMEL_CASE.test(name)), 'list fields not in camelCase').toEqual([]);
     const items = await someRequests(api);
     expect(items.flatMap((w) => fieldNames(w).filter((name) => !CAMEL_CASE.test(name)).map((name) => `${w.id}: ${name}`)), 'work-request fields not in camelCase').toEqual([]);
@@ -143,7 +144,7 @@ test.describe('work requests: inferred list behaviour', () => {
   test('without expand=extra_fields listed requests omit extraFields', { tag: ['@WR-015'] }, async ({ api, requests }) => {
     await requests.create();
     for (const query of [{}, { expand: 'asset' }]) {
-      const page = await api.get('/workrequests', { query: { ...query, limit: 200 } });
+      const page = await api.get<WorkRequestList>('/workrequests', { query: { ...query, limit: 200 } });
       expect(page.body.workRequests.length).toBeGreaterThan(0);
       for (const w of page.body.workRequests) expect(w, `work request ${w.id}`).not.toHaveProperty('extraFields');
     }
@@ -154,7 +155,7 @@ test.describe('work requests: inferred list behaviour', () => {
     const locationId = await anyLocation(api, profile);
     const linked = await requests.create({ assetId: asset.id, locationId });
     const approved = await requests.create();
-    const wo = expectCreated(await api.post('/work-orders', { json: { title: `CT approval ${uid()}`, ...profile.bodies.createWorkOrder, workRequestId: approved.id } }));
+    const wo = expectCreated(await api.post<WorkOrderEnvelope>('/work-orders', { json: { title: `CT approval ${uid()}`, ...profile.bodies.createWorkOrder, workRequestId: approved.id } }));
     const bare = await requests.create();
     const expand = { expand: 'asset,location,work_order' };
     const l = (await requests.find(linked.id, expand))!;

@@ -9,6 +9,7 @@ import { test, expect, gifImage, JPEG_HEAD, pngImage } from '../kits/work-reques
 import { foreignRecord } from '../lib/foreign.ts';
 import { expectProblem } from '../lib/expect-problem.ts';
 import { anyAsset, expectCreated, uid } from '../lib/provision.ts';
+import type { AttachmentWrapper, WorkRequestWrapper } from '../lib/api-types.ts';
 
 const MiB = 1024 * 1024;
 const UNKNOWN = 'wr_doesnotexist0000';
@@ -18,14 +19,14 @@ test.describe('work requests: writes', () => {
     const asset = await anyAsset(api, profile);
     const title = `CT request ${uid()}`;
     const contact = { type: 'PHONE', value: '+1 555 0100' };
-    const created = await api.post('/workrequests', { json: { title, description: 'Dripping valve', priority: 'MEDIUM', assetId: asset.id, sendEmailNotification: true, creatorContactInfo: contact } });
+    const created = await api.post<WorkRequestWrapper>('/workrequests', { json: { title, description: 'Dripping valve', priority: 'MEDIUM', assetId: asset.id, sendEmailNotification: true, creatorContactInfo: contact } });
     expect(created.status).toBe(200);
     const request = created.body.workRequest;
     expect(request).toMatchObject({ title, description: 'Dripping valve', priority: 'MEDIUM', requestStatus: 'PENDING', assetId: asset.id, sendEmailNotification: true, creatorContactInfo: contact });
     expect(await requests.find(request.id)).toMatchObject({ id: request.id, title, requestStatus: 'PENDING' });
 
     const renamed = `CT renamed ${uid()}`;
-    const patched = await api.patch(`/workrequests/${request.id}`, { json: { title: renamed, priority: 'HIGH' } });
+    const patched = await api.patch<WorkRequestWrapper>(`/workrequests/${request.id}`, { json: { title: renamed, priority: 'HIGH' } });
     expect(patched.status).toBe(200);
     expect(patched.body.workRequest).toMatchObject({ id: request.id, title: renamed, priority: 'HIGH', description: 'Dripping valve', assetId: asset.id, requestStatus: 'PENDING' });
     expect(await requests.find(request.id)).toMatchObject({ title: renamed, priority: 'HIGH' });
@@ -61,7 +62,7 @@ test.describe('work requests: writes', () => {
 
   test('PATCH requestStatus REJECTED rejects a pending request, and only a pending one', { tag: ['@WR-014'] }, async ({ api, profile, requests }) => {
     const request = await requests.create();
-    const rejected = await api.patch(`/workrequests/${request.id}`, { json: { requestStatus: 'REJECTED' } });
+    const rejected = await api.patch<WorkRequestWrapper>(`/workrequests/${request.id}`, { json: { requestStatus: 'REJECTED' } });
     expect(rejected.status).toBe(200);
     expect(rejected.body.workRequest.requestStatus).toBe('REJECTED');
     expect((await requests.find(request.id))?.requestStatus).toBe('REJECTED');
@@ -141,7 +142,7 @@ test.describe('work requests: attachments and thumbnails', () => {
     const request = await requests.create();
     const other = await requests.create();
     const stored = expectCreated(await requests.upload(request.id, pngImage(7, 5), 'image/png', 'valve.png')).body.attachment;
-    const read = await api.get(`/workrequests/${request.id}/attachments/${stored.id}`);
+    const read = await api.get<AttachmentWrapper>(`/workrequests/${request.id}/attachments/${stored.id}`);
     expect(read.status).toBe(200);
     expect(read.body.attachment).toEqual(stored);
     expectProblem(await api.get(`/workrequests/${request.id}/attachments/att_doesnotexist000`), 404);

@@ -20,13 +20,14 @@
  */
 import { expect } from '@playwright/test';
 import type { ApiResponse } from '../lib/client.ts';
+import type { Answered, ExpenseEntry, ExpenseList, MeterEnvelope, MeterReadingList, PartsSection, WorkOrderEnvelope, WorkRequestWrapper } from '../lib/api-types.ts';
 import { uid } from '../lib/provision.ts';
 import type { Model, Rule, SectionState, Step } from './model.ts';
 
 const ok = (status: number) => status >= 200 && status < 300;
 const wo = (m: Model, s: Step) => m.workOrders.get(s.pathParams.id ?? '');
 const deleted = (m: Model, s: Step) => wo(m, s)?.deleted === true;
-const dataId = (res: ApiResponse): string | undefined => res.body?.data?.id;
+const dataId = (res: ApiResponse<Answered<WorkOrderEnvelope | MeterEnvelope>>): string | undefined => res.body?.data?.id;
 
 function section(m: Model, s: Step): SectionState | undefined {
   const w = wo(m, s);
@@ -63,7 +64,7 @@ export const RULES: Record<string, Rule> = {
       // Approved: the repeated create returns the existing linked work order (its status is inferred).
       return m.workOrders.get(request.workOrderId!)?.deleted ? undefined : [200, 201];
     },
-    apply(m, s, res) {
+    apply(m, s, res: ApiResponse<Answered<WorkOrderEnvelope>>) {
       const requestId = s.body?.workRequestId as string | undefined;
       const request = requestId === undefined ? undefined : m.requests.get(requestId);
       if (request?.status === 'APPROVED' && ok(res.status)) {
@@ -92,7 +93,7 @@ export const RULES: Record<string, Rule> = {
   listWorkOrders: { expect: () => [200], holds: (m) => [...m.workOrders.values()].some((w) => !w.deleted) },
   listWorkOrderExpenses: {
     expect: (m, s) => (deleted(m, s) ? [404] : [200]),
-    apply(m, s, res) {
+    apply(m, s, res: ApiResponse<Answered<ExpenseList>>) {
       const w = wo(m, s);
       if (!w || res.status !== 200) return;
       const active = [...w.expenses].filter(([, e]) => !e.retired).map(([id]) => id).sort();
@@ -105,7 +106,7 @@ export const RULES: Record<string, Rule> = {
     body: (m, s, profile) => ({ user_id: profile.fixtures.activeUserId, type: 'other', amount_minor: 100 + s.variant, description: `GEN expense ${s.variant}` }),
     // A soft-deleted work order is not active: the entry is refused (EXP-011; the status is inferred).
     expect: (m, s) => (deleted(m, s) ? [404, 409] : [201]),
-    apply(m, s, res) {
+    apply(m, s, res: ApiResponse<Answered<ExpenseEntry>>) {
       if (res.status === 201 && typeof res.body?.id === 'string') wo(m, s)?.expenses.set(res.body.id, { retired: false });
     },
   },
@@ -122,7 +123,7 @@ export const RULES: Record<string, Rule> = {
     // Reading the section gives the version a command needs.
     affects: ['commandWorkOrderParts:fresh'],
     expect: (m, s) => (deleted(m, s) ? [404] : [200]),
-    apply(m, s, res) {
+    apply(m, s, res: ApiResponse<Answered<PartsSection>>) {
       const sec = section(m, s);
       if (!sec || res.status !== 200) return;
       // Nothing applied since the last read or answer: the version is the same.
@@ -165,7 +166,7 @@ export const RULES: Record<string, Rule> = {
       if (version !== undefined && version === sec.version) return [200];
       return version !== undefined && sec.stale.has(version) ? [409] : undefined;
     },
-    apply(m, s, res) {
+    apply(m, s, res: ApiResponse<Answered<PartsSection>>) {
       const sec = section(m, s);
       if (!sec) return;
       if (s.kind === 'retry') {
@@ -183,13 +184,13 @@ export const RULES: Record<string, Rule> = {
   createMeter: {
     body: (m, s) => s.body,
     expect: () => [201],
-    apply(m, s, res) {
+    apply(m, s, res: ApiResponse<Answered<MeterEnvelope>>) {
       if (res.status === 201 && dataId(res)) m.meters.set(dataId(res)!, { active: true, readings: 0 });
     },
   },
   getMeter: {
     expect: (m, s) => (m.meters.has(s.pathParams.id ?? '') ? [200] : undefined),
-    apply(m, s, res) {
+    apply(m, s, res: ApiResponse<Answered<MeterEnvelope>>) {
       const meter = m.meters.get(s.pathParams.id ?? '');
       if (meter && res.status === 200) expect(res.body?.data?.is_active, 'an archived meter reads is_active false, an active one true').toBe(meter.active);
     },
@@ -208,7 +209,7 @@ export const RULES: Record<string, Rule> = {
   },
   listMeterReadings: {
     expect: () => [200],
-    apply(m, s, res) {
+    apply(m, s, res: ApiResponse<Answered<MeterReadingList>>) {
       const meter = m.meters.get(s.pathParams.id ?? '');
       if (meter && res.status === 200) expect((res.body?.data ?? []).length, 'the readings recorded stay listed (archived too)').toBe(Math.min(meter.readings, 20));
     },
@@ -226,7 +227,7 @@ export const RULES: Record<string, Rule> = {
   createWorkRequest: {
     body: (m, s) => ({ title: `GEN request ${s.variant}`, priority: 'LOW' }),
     expect: () => undefined,
-    apply(m, s, res) {
+    apply(m, s, res: ApiResponse<Answered<WorkRequestWrapper>>) {
       const id = res.body?.workRequest?.id;
       if (ok(res.status) && typeof id === 'string') m.requests.set(id, { status: 'PENDING' });
     },

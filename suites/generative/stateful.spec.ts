@@ -26,6 +26,7 @@ import type { Operation } from '../../contract/openapi.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import { follow, fromListItem, loadLinks, type Link } from '../../contract/links.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
+import type { Answered, WorkOrderEnvelope, WorkRequestWrapper } from '../lib/api-types.ts';
 import { meterBody } from '../kits/meters.ts';
 import { Model, operationKey, type Recorded, type Step } from './model.ts';
 import { RULES } from './model-rules.ts';
@@ -56,8 +57,11 @@ const ok = (status: number) => status >= 200 && status < 300;
 /** How a step was reached: through a list's first item (another client's record, maybe). */
 interface Via { listed?: Link }
 
+/** An answer the run reads a record id from: a native record's envelope (`data.id`) or a work request's wrapper. */
+type Created = Answered<Pick<WorkOrderEnvelope, 'data'> & WorkRequestWrapper>;
+
 /** The record a step acts on: its path id, else the work request it names, else the record its answer created. */
-function recordOf(step: Step, res?: ApiResponse): string | undefined {
+function recordOf(step: Step, res?: ApiResponse<Created>): string | undefined {
   return step.pathParams.id ?? (step.body?.workRequestId as string | undefined) ?? res?.body?.data?.id ?? res?.body?.workRequest?.id;
 }
 
@@ -76,7 +80,7 @@ async function sendStep(m: Model, r: Real, op: Operation, s: Step, via: Via = {}
   m.sent++;
   const record0 = via.listed ? undefined : recordOf(step);
   if (record0 !== undefined) m.tried.add(m.triedKey(operationKey(op.operationId, step), record0)).add(m.triedOnAnyKey(operationKey(op.operationId, step), record0));
-  const res = await r.api.send(step.method, step.path, step.body === undefined ? {} : { json: step.body });
+  const res = await r.api.send<Created>(step.method, step.path, step.body === undefined ? {} : { json: step.body });
   const what = `${op.operationId} ${step.method} ${step.path} answered ${res.status}: ${res.text.slice(0, 200)}`;
   expect(res.status, `no 5xx — ${what}`).toBeLessThan(500);
   expect([...op.responses.map((x) => x.status), 429], `a documented status — ${what}`).toContain(res.status);

@@ -27,7 +27,7 @@ export function fieldLabel(): string {
 
 /** GET /customfields/{entity}, asserting 200 and a bare array. */
 export async function listDefinitions(client: ApiClient, entity: string): Promise<Definition[]> {
-  const response = await client.get(`/customfields/${entity}`);
+  const response = await client.get<Definition[]>(`/customfields/${entity}`);
   expect(response.status, `GET /customfields/${entity}: ${response.text.slice(0, 300)}`).toBe(200);
   expect(Array.isArray(response.body), 'a custom-field list is a bare JSON array').toBe(true);
   return response.body;
@@ -41,7 +41,7 @@ export async function listDefinitions(client: ApiClient, entity: string): Promis
 export function createDefinitions(client: ApiClient, entity: string, fields: Array<Partial<Definition>> = [{}]): Promise<Definition[]> {
   return arrange(`create ${entity} custom fields (POST /customfields/${entity}, body inferred)`, async () => {
     const body = { fields: fields.map((f) => ({ label: fieldLabel(), ...f })) };
-    const response = await viaInferred(`creating ${entity} custom fields with {fields: [...]}`, (c) => c.post(`/customfields/${entity}`, { json: body }), client, [200]);
+    const response = await viaInferred(`creating ${entity} custom fields with {fields: [...]}`, (c) => c.post<Definition[]>(`/customfields/${entity}`, { json: body }), client, [200]);
     if (!Array.isArray(response.body) || response.body.length !== fields.length) notAssessed('the custom-field POST does not answer the created definitions as an array (inferred)');
     body.fields.forEach((sent, i) => expectApplied(response.body[i], sent, `POST /customfields/${entity}`));
     return response.body as Definition[];

@@ -19,12 +19,12 @@ export function expenseBody(profile: TargetProfile, overrides: Record<string, un
 
 /** Records an expense on a work order (asserting 201: the test's act, not arranged) and returns the entry. */
 export async function recordExpense(api: ApiClient, profile: TargetProfile, workOrderId: string, overrides: Record<string, unknown> = {}): Promise<ExpenseEntry> {
-  return expectCreated(await api.post(`/work-orders/${workOrderId}/other-costs`, { json: expenseBody(profile, overrides) })).body;
+  return expectCreated(await api.post<ExpenseEntry>(`/work-orders/${workOrderId}/other-costs`, { json: expenseBody(profile, overrides) })).body;
 }
 
 /** A work order's expense list (asserting 200). */
 export async function listExpenses(api: ApiClient, workOrderId: string): Promise<ExpenseList> {
-  const response = await api.get(`/work-orders/${workOrderId}/other-costs`);
+  const response = await api.get<ExpenseList>(`/work-orders/${workOrderId}/other-costs`);
   expect(response.status, `GET /work-orders/${workOrderId}/other-costs: ${response.text.slice(0, 300)}`).toBe(200);
   return response.body;
 }

@@ -12,7 +12,7 @@ import { lease } from '../lib/lease.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { walkPages } from '../lib/walk-pages.ts';
 import { arranging } from '../lib/arrange.ts';
-import type { Identifier, IdentifierTarget } from '../lib/api-types.ts';
+import type { AssetList, Identifier, IdentifierEnvelope, IdentifierResolutionEnvelope, IdentifierTarget, PartList } from '../lib/api-types.ts';
 
 export type TargetType = Identifier['target_type'];
 
@@ -26,22 +26,22 @@ export function freshValue(): string {
 
 /** Attaches `value` (a fresh one by default) to `target`, asserting 201 and the echoed mapping (the kit's `attach` arranges it). */
 export async function attachIdentifier(api: ApiClient, target: Target, value = freshValue()): Promise<Identifier> {
-  const created = precondition(await api.post('/identifiers', { json: { value, ...target } }));
+  const created = precondition(await api.post<IdentifierEnvelope>('/identifiers', { json: { value, ...target } }));
   expect(created.body.data).toMatchObject({ value, ...target });
   return created.body.data;
 }
 
 /** Generates an identifier for `target`, asserting 201 and the echoed target. */
 export async function generateIdentifier(api: ApiClient, target: Target): Promise<Identifier> {
-  const created = precondition(await api.post('/identifiers/generate', { json: target }));
+  const created = precondition(await api.post<IdentifierEnvelope>('/identifiers/generate', { json: target }));
   expect(created.body.data).toMatchObject(target);
   expect(typeof created.body.data.value).toBe('string');
   return created.body.data;
 }
 
 /** GET /identifiers/resolve for an exact payload. */
-export function resolve(client: ApiClient, payload: string): Promise<ApiResponse> {
-  return client.get('/identifiers/resolve', { query: { payload } });
+export function resolve(client: ApiClient, payload: string): Promise<ApiResponse<IdentifierResolutionEnvelope>> {
+  return client.get<IdentifierResolutionEnvelope>('/identifiers/resolve', { query: { payload } });
 }
 
 /** Asserts that `payload` resolves to `target` through the identifier `identifierId`. */
@@ -60,10 +60,10 @@ export async function assetTarget(api: ApiClient, profile?: TargetProfile): Prom
 
 /** Two distinct assets of the main organization as targets. */
 export async function twoAssetTargets(api: ApiClient): Promise<[Target, Target]> {
-  const page = await api.get('/assets', { query: { limit: 2 } });
+  const page = await api.get<AssetList>('/assets', { query: { limit: 2 } });
   expect(page.status).toBe(200);
   if (page.body.data.length < 2) notAssessed('the organization has fewer than two assets');
-  return [0, 1].map((i) => ({ target_type: 'asset', target_id: page.body.data[i].id })) as [Target, Target];
+  return [0, 1].map((i) => ({ target_type: 'asset', target_id: page.body.data[i]!.id })) as [Target, Target];
 }
 
 /** A location of the main organization as a target. */
@@ -76,12 +76,12 @@ export async function locationTarget(api: ApiClient, profile?: TargetProfile): P
  * written through inferred routes, so a target without a usable part makes the test not assessed.
  */
 export async function identifierOnAPart(api: ApiClient): Promise<{ target: Target; identifier: Identifier }> {
-  const parts = await api.get('/parts', { query: { limit: 1 } });
+  const parts = await api.get<PartList>('/parts', { query: { limit: 1 } });
   const part = parts.status === 200 ? parts.body?.data?.[0] : undefined;
   if (!part?.id) notAssessed(`no part of the organization was found (inferred GET /parts answered ${parts.status})`);
   const target: Target = { target_type: 'part', target_id: part.id };
   const value = freshValue();
-  const attached = await api.post('/identifiers', { json: { value, ...target } });
+  const attached = await api.post<IdentifierEnvelope>('/identifiers', { json: { value, ...target } });
   if (attached.status !== 201) notAssessed(`part ${part.id} from GET /parts does not take an identifier (POST /identifiers answered ${attached.status})`);
   return { target, identifier: attached.body.data };
 }
@@ -91,7 +91,7 @@ export async function identifierOnAPart(api: ApiClient): Promise<{ target: Targe
  * through its unfiltered list, held by this test alone (`consume`: for the rest of the run).
  */
 export async function partIdentifierWhilePartsDisabled(client: ApiClient, options: { consume?: boolean } = {}): Promise<Identifier> {
-  const { items } = await walkPages(client, '/identifiers', { limit: 100 });
+  const { items } = await walkPages<Identifier>(client, '/identifiers', { limit: 100 });
   for (const identifier of items.filter((i) => i.target_type === 'part')) {
     if (await lease(`parts-disabled-identifier-${identifier.id}`, [identifier], { ...options, waitMs: 0 })) return identifier;
   }

@@ -6,7 +6,7 @@
 import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient } from '../lib/client.ts';
 import { precondition, uid } from '../lib/provision.ts';
-import type { Location } from '../lib/api-types.ts';
+import type { Location, LocationEnvelope } from '../lib/api-types.ts';
 import { arrange, expectApplied } from '../lib/arrange.ts';
 
 /** A name unique within the run. */
@@ -20,7 +20,7 @@ export function locationName(): string {
  */
 export function createLocation(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Location> {
   return arrange('create a location (POST /locations, inferred)', async () => {
-    const response = precondition(await client.post('/locations', { json: { name: locationName(), ...overrides } }));
+    const response = precondition(await client.post<LocationEnvelope>('/locations', { json: { name: locationName(), ...overrides } }));
     expectApplied(response.body.data, overrides, 'POST /locations');
     return response.body.data;
   });
@@ -28,7 +28,7 @@ export function createLocation(client: ApiClient, overrides: Record<string, unkn
 
 /** Reads a location's detail (asserting 200). */
 export async function readLocation(client: ApiClient, id: string): Promise<Location> {
-  const response = await client.get(`/locations/${id}`);
+  const response = await client.get<LocationEnvelope>(`/locations/${id}`);
   expect(response.status, `GET /locations/${id}: ${response.text.slice(0, 300)}`).toBe(200);
   return response.body.data;
 }

@@ -9,7 +9,7 @@ import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { anyAsset, anyLocation, expectCreated, precondition, uid } from '../lib/provision.ts';
 import { arrange, expectApplied } from '../lib/arrange.ts';
 import { expectSucceeded } from '../lib/expect-success.ts';
-import type { Meter, MeterReading } from '../lib/api-types.ts';
+import type { Meter, MeterEnvelope, MeterReading, MeterReadingEnvelope } from '../lib/api-types.ts';
 
 /** The create body a test would send: a fresh name, attached to an asset unless the overrides attach it. */
 export async function meterBody(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
@@ -25,7 +25,7 @@ export async function meterBody(api: ApiClient, profile: TargetProfile, override
  */
 export function createMeter(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<Meter> {
   return arrange('create a meter (POST /meters)', async () => {
-    const response = precondition(await api.post('/meters', { json: await meterBody(api, profile, overrides) }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
+    const response = precondition(await api.post<MeterEnvelope>('/meters', { json: await meterBody(api, profile, overrides) }), [201, 200, 202, 203], { inferredBody: profile.bodies.createMeter ? undefined : 'bodies.createMeter' });
     expectApplied(response.body.data, overrides, 'POST /meters');
     return response.body.data;
   });
@@ -37,7 +37,7 @@ export function createMeter(api: ApiClient, profile: TargetProfile, overrides: R
  */
 export function recordReading(api: ApiClient, profile: TargetProfile, meterId: string, reading: Record<string, unknown>): Promise<MeterReading> {
   return arrange(`record a reading on meter ${meterId}`, async () => {
-    const response = precondition(await api.post(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }), 'success', { inferredBody: profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading' });
+    const response = precondition(await api.post<MeterReadingEnvelope>(`/meters/${meterId}/readings`, { json: { ...profile.bodies.createMeterReading, ...reading } }), 'success', { inferredBody: profile.bodies.createMeterReading ? undefined : 'bodies.createMeterReading' });
     expectApplied(response.body.data, { meter_id: meterId, ...reading }, `POST /meters/${meterId}/readings`);
     return response.body.data;
   });
@@ -52,12 +52,12 @@ const refusedInferred = (response: ApiResponse, supplied: unknown) => !supplied 
  * the caller samples the records it can make instead; any other answer than 201 leaves the test not
  * assessed (METER-002 and READ-002 prove the 201s).
  */
-export function sampleMeter(api: ApiClient, profile: TargetProfile): Promise<{ meter?: ApiResponse; reading?: ApiResponse }> {
+export function sampleMeter(api: ApiClient, profile: TargetProfile): Promise<{ meter?: ApiResponse<MeterEnvelope>; reading?: ApiResponse<MeterReadingEnvelope> }> {
   return arrange('create a meter and a reading to sample', async () => {
-    const meter = await api.post('/meters', { json: await meterBody(api, profile) });
+    const meter = await api.post<MeterEnvelope>('/meters', { json: await meterBody(api, profile) });
     if (refusedInferred(meter, profile.bodies.createMeter)) return {};
     expectSucceeded(meter);
-    const reading = await api.post(`/meters/${meter.body.data.id}/readings`, { json: { value: 3, ...profile.bodies.createMeterReading } });
+    const reading = await api.post<MeterReadingEnvelope>(`/meters/${meter.body.data.id}/readings`, { json: { value: 3, ...profile.bodies.createMeterReading } });
     if (refusedInferred(reading, profile.bodies.createMeterReading)) return { meter };
     expectSucceeded(reading);
     return { meter, reading };

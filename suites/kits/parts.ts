@@ -17,7 +17,7 @@ import type { ApiClient, ApiResponse, ClientSession } from '../lib/client.ts';
 import { lease } from '../lib/lease.ts';
 import { need, notAssessed } from '../lib/needs.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
-import type { Part, PartsItem, PartsSection } from '../lib/api-types.ts';
+import type { Part, PartEnvelope, PartsItem, PartsSection } from '../lib/api-types.ts';
 import { arrange, arranging, expectApplied } from '../lib/arrange.ts';
 
 /** A part at a location, as the profile's stock fixtures give it. */
@@ -48,7 +48,7 @@ export function itemOn(section: Section, stock: Stock): PartsItem | undefined {
 
 /** GET /work-orders/{id}/parts, asserting 200. */
 export async function readSection(client: ApiClient, workOrderId: string): Promise<Section> {
-  const response = await client.get(`/work-orders/${workOrderId}/parts`);
+  const response = await client.get<PartsSection>(`/work-orders/${workOrderId}/parts`);
   expect(response.status, `GET /work-orders/${workOrderId}/parts: ${response.text.slice(0, 300)}`).toBe(200);
   return response.body;
 }
@@ -81,7 +81,7 @@ export interface PartsKit {
   /** Completes a command: current version, fresh key. */
   command(workOrderId: string, command: Command, client?: ApiClient): Promise<Command>;
   /** Sends a command (completed as above) with `client` as it is. */
-  send(workOrderId: string, command: Command, client?: ApiClient): Promise<ApiResponse>;
+  send(workOrderId: string, command: Command, client?: ApiClient): Promise<ApiResponse<PartsSection>>;
   /**
    * Sends a command, asserts a 2xx, and returns the section read back with GET. The POST's response is
    * not shown by the description, so its shape is judged by the universal checks (recorded against
@@ -131,7 +131,7 @@ async function cleanUp(client: ApiClient, session: ClientSession, workOrderId: s
   const c = client;
   let section = lastReadSection(session, workOrderId);
   if (!section) {
-    const read = await c.get(`/work-orders/${workOrderId}/parts`);
+    const read = await c.get<PartsSection>(`/work-orders/${workOrderId}/parts`);
     section = read.status === 200 ? read.body : undefined;
   }
   if (section && COMMITTED.includes(section.partStatus)) {
@@ -139,7 +139,7 @@ async function cleanUp(client: ApiClient, session: ClientSession, workOrderId: s
       json: await fullCommand(c, workOrderId, { operation: 'transition', targetStatus: 'assigned', expectedAggregateVersion: section!.aggregateVersion }),
     });
     if ((await release()).status === 409) {
-      const read = await c.get(`/work-orders/${workOrderId}/parts`);
+      const read = await c.get<PartsSection>(`/work-orders/${workOrderId}/parts`);
       if (read.status === 200 && COMMITTED.includes(read.body?.partStatus)) {
         section = read.body;
         await release();
@@ -152,7 +152,7 @@ export const test = base.extend<{ parts: PartsKit }>({
   parts: async ({ api, profile, session }, use) => {
     const made: Array<{ id: string; client: ApiClient }> = [];
     const send = async (id: string, command: Command, client = api) =>
-      client.post(`/work-orders/${id}/parts`, { json: await fullCommand(client, id, command) });
+      client.post<PartsSection>(`/work-orders/${id}/parts`, { json: await fullCommand(client, id, command) });
     // A command without a version goes on the section the test read last when nothing was sent since
     // (no read repeating it); a 409 on that version (another work order's command moved it) reads and sends again.
     const apply = async (id: string, command: Command, client = api) => {
@@ -194,7 +194,7 @@ export const test = base.extend<{ parts: PartsKit }>({
       }),
       createPart: arranging('create a part (POST /parts, inferred)', async (client: ApiClient = api, overrides: Record<string, unknown> = {}) => {
         const body = { name: `CT part ${uid()}`, ...overrides };
-        const created = (await viaInferred('creating parts (POST /parts)', (c) => c.post('/parts', { json: body }), client, [201])).body.data;
+        const created = (await viaInferred('creating parts (POST /parts)', (c) => c.post<PartEnvelope>('/parts', { json: body }), client, [201])).body.data;
         expectApplied(created, body, 'POST /parts');
         return created;
       }),

@@ -10,7 +10,7 @@ import { expectCreated, uid } from '../lib/provision.ts';
 import { lease } from '../lib/lease.ts';
 import { notAssessed } from '../lib/needs.ts';
 import { findInCompatList } from '../lib/walk-pages.ts';
-import type { WorkOrder, WorkRequest } from '../lib/api-types.ts';
+import type { WorkOrder, WorkOrderEnvelope, WorkOrderList, WorkRequest, WorkRequestWrapper } from '../lib/api-types.ts';
 import { arrange, arranging, expectApplied } from '../lib/arrange.ts';
 
 /**
@@ -19,7 +19,7 @@ import { arrange, arranging, expectApplied } from '../lib/arrange.ts';
  */
 export function createWorkOrder(api: ApiClient, profile: TargetProfile, overrides: Record<string, unknown> = {}): Promise<WorkOrder> {
   return arrange('create a work order (POST /work-orders)', async () => {
-    const response = expectCreated(await api.post('/work-orders', { json: { title: `CT work order ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder, ...overrides } }));
+    const response = expectCreated(await api.post<WorkOrderEnvelope>('/work-orders', { json: { title: `CT work order ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder, ...overrides } }));
     expectApplied(response.body.data, overrides, 'POST /work-orders');
     return response.body.data;
   });
@@ -36,11 +36,11 @@ export function moveWorkOrder(api: ApiClient, id: string, status: string): Promi
   return arrange(`move work order ${id} to ${status} (PATCH status, inferred)`, async () => {
     const patched = await api.patch(`/work-orders/${id}`, { json: { status } });
     expect(patched.status, `PATCH /work-orders/${id}: ${patched.text.slice(0, 200)}`).toBe(200);
-    const detail = await api.get(`/work-orders/${id}`);
+    const detail = await api.get<WorkOrderEnvelope>(`/work-orders/${id}`);
     if (detail.body?.data && 'status' in detail.body.data) return expectApplied(detail.body.data, { status }, `PATCH /work-orders/${id}`);
     let cursor: string | undefined;
     for (let page = 0; page < 50; page++) {
-      const listed = await api.get('/work-orders', { query: { status, limit: 100, cursor } });
+      const listed = await api.get<WorkOrderList>('/work-orders', { query: { status, limit: 100, cursor } });
       expect(listed.status, `GET /work-orders?status=${status}: ${listed.text.slice(0, 200)}`).toBe(200);
       if (listed.body.data.some((w: { id: string }) => w.id === id)) return;
       if (!listed.body.meta.pagination.has_more) break;
@@ -52,7 +52,8 @@ export function moveWorkOrder(api: ApiClient, id: string, status: string): Promi
 
 /** A pending work request of the main organization, for approval into a work order. */
 export async function pendingWorkRequest(api: ApiClient, profile: TargetProfile): Promise<string> {
-  const created = await api.post('/workrequests', { json: { title: `CT request ${uid()}`, priority: 'LOW' } });
+  // A created request: its wrapper as described, or the bare record some targets answer.
+  const created = await api.post<Partial<WorkRequestWrapper & WorkRequest>>('/workrequests', { json: { title: `CT request ${uid()}`, priority: 'LOW' } });
   if (created.status === 200 || created.status === 201) {
     const id = created.body?.workRequest?.id ?? created.body?.id;
     if (typeof id === 'string') return id;

@@ -9,7 +9,7 @@ import { test as base, expect } from '../fixtures.ts';
 import type { ApiClient, ApiResponse } from '../lib/client.ts';
 import { expectCreated, precondition, uid } from '../lib/provision.ts';
 import { findInCompatList } from '../lib/walk-pages.ts';
-import type { Portal, WorkRequest } from '../lib/api-types.ts';
+import type { AttachmentWrapper, Portal, PortalWrapper, WorkRequest, WorkRequestWrapper } from '../lib/api-types.ts';
 import { arrange, expectApplied } from '../lib/arrange.ts';
 
 /** One PNG chunk: length, type, data, CRC-32 of type and data. */
@@ -55,27 +55,27 @@ export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 
 export function createWorkRequest(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<WorkRequest> {
   return arrange('create a work request (POST /workrequests, inferred)', async () => {
     const body = { title: `CT request ${uid()}`, priority: 'LOW', ...overrides };
-    const response = precondition(await api.post('/workrequests', { json: body }), 200);
+    const response = precondition(await api.post<WorkRequestWrapper>('/workrequests', { json: body }), 200);
     expectApplied(response.body.workRequest, { requestStatus: 'PENDING', ...body }, 'POST /workrequests');
     return response.body.workRequest;
   });
 }
 
 /** Uploads `bytes` as an attachment of request `id` (inferred route); the response is the caller's to check. */
-export function uploadAttachment(api: ApiClient, id: string, bytes: Buffer, contentType = 'application/octet-stream', fileName = `ct-${uid()}.bin`): Promise<ApiResponse> {
-  return api.post(`/workrequests/${id}/attachments`, { query: { fileName }, body: bytes, headers: { 'content-type': contentType } });
+export function uploadAttachment(api: ApiClient, id: string, bytes: Buffer, contentType = 'application/octet-stream', fileName = `ct-${uid()}.bin`): Promise<ApiResponse<AttachmentWrapper>> {
+  return api.post<AttachmentWrapper>(`/workrequests/${id}/attachments`, { query: { fileName }, body: bytes, headers: { 'content-type': contentType } });
 }
 
 /** Sets the thumbnail of request `id` (inferred route); the response is the caller's to check. */
-export function putThumbnail(api: ApiClient, id: string, bytes: Buffer, contentType: string, fileName = `thumb-${uid()}.png`): Promise<ApiResponse> {
-  return api.put(`/workrequests/${id}/thumbnail`, { query: { fileName }, body: bytes, headers: { 'content-type': contentType } });
+export function putThumbnail(api: ApiClient, id: string, bytes: Buffer, contentType: string, fileName = `thumb-${uid()}.png`): Promise<ApiResponse<AttachmentWrapper>> {
+  return api.put<AttachmentWrapper>(`/workrequests/${id}/thumbnail`, { query: { fileName }, body: bytes, headers: { 'content-type': contentType } });
 }
 
 /** Creates a request portal, arranged (inferred POST /workrequestportals: a 200 showing the members sent) and returns it. */
 export function createPortal(api: ApiClient, overrides: Record<string, unknown> = {}): Promise<Portal> {
   return arrange('create a request portal (POST /workrequestportals, inferred)', async () => {
     const body = { title: `CT portal ${uid()}`, ...overrides };
-    const response = precondition(await api.post('/workrequestportals', { json: body }), 200);
+    const response = precondition(await api.post<PortalWrapper>('/workrequestportals', { json: body }), 200);
     expectApplied(response.body.workRequestPortal, body, 'POST /workrequestportals');
     return response.body.workRequestPortal;
   });
@@ -85,8 +85,8 @@ export interface RequestKit {
   create(overrides?: Record<string, unknown>): Promise<WorkRequest>;
   /** A listed work request by id (with `query`, e.g. `expand`), or undefined. */
   find(id: string, query?: Record<string, string>): Promise<WorkRequest | undefined>;
-  upload(id: string, bytes: Buffer, contentType?: string, fileName?: string): Promise<ApiResponse>;
-  thumbnail(id: string, bytes: Buffer, contentType: string, fileName?: string): Promise<ApiResponse>;
+  upload(id: string, bytes: Buffer, contentType?: string, fileName?: string): Promise<ApiResponse<AttachmentWrapper>>;
+  thumbnail(id: string, bytes: Buffer, contentType: string, fileName?: string): Promise<ApiResponse<AttachmentWrapper>>;
   createPortal(overrides?: Record<string, unknown>): Promise<Portal>;
   findPortal(id: string): Promise<Portal | undefined>;
 }

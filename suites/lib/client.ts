@@ -28,7 +28,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface ApiResponse<T = any> {
+export interface ApiResponse<T = unknown> {
   status: number;
   /** Lowercased response headers. */
   headers: Record<string, string>;
@@ -127,17 +127,17 @@ export class ApiClient {
     return new ApiClient(this.session, credentials);
   }
 
-  get<T = any>(path: string, options?: RequestOptions) { return this.send<T>('GET', path, options); }
-  post<T = any>(path: string, options?: RequestOptions) { return this.send<T>('POST', path, options); }
-  put<T = any>(path: string, options?: RequestOptions) { return this.send<T>('PUT', path, options); }
-  patch<T = any>(path: string, options?: RequestOptions) { return this.send<T>('PATCH', path, options); }
-  delete<T = any>(path: string, options?: RequestOptions) { return this.send<T>('DELETE', path, options); }
+  get<T = unknown>(path: string, options?: RequestOptions) { return this.send<T>('GET', path, options); }
+  post<T = unknown>(path: string, options?: RequestOptions) { return this.send<T>('POST', path, options); }
+  put<T = unknown>(path: string, options?: RequestOptions) { return this.send<T>('PUT', path, options); }
+  patch<T = unknown>(path: string, options?: RequestOptions) { return this.send<T>('PATCH', path, options); }
+  delete<T = unknown>(path: string, options?: RequestOptions) { return this.send<T>('DELETE', path, options); }
 
   /**
    * Sends a request. `path` is relative to the API base (`/meters`) or an absolute URL (a
    * `nextPageUrl`). Universal check failures are recorded in the session, never thrown.
    */
-  async send<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async send<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const s = this.session;
     const url = new URL(/^https?:/.test(path) ? path : `${s.baseUrl}${path}`);
     for (const [k, v] of Object.entries(options.query ?? {})) {

@@ -8,11 +8,21 @@
  */
 import { expect } from '@playwright/test';
 import type { ApiResponse } from './client.ts';
+import type { Problem } from './api-types.ts';
+
+/**
+ * A response's body read as problem details (Conventions › Errors): its members as the target sent them,
+ * each possibly absent (a target may answer anything); undefined when the body is not a JSON object.
+ */
+export function problemOf(response: Pick<ApiResponse, 'body'>): Partial<Problem> | undefined {
+  const body = response.body;
+  return typeof body === 'object' && body !== null ? (body as Partial<Problem>) : undefined;
+}
 
 export function expectProblem(response: ApiResponse, status: number, code?: string): void {
   const where = `${response.exchange.method} ${response.exchange.path}`;
   expect(response.status, `${where}: expected ${status}${code ? ` ${code}` : ''}, got ${response.status} ${response.text.slice(0, 300)}`).toBe(status);
-  if (code !== undefined) expect(response.body?.code, `${where}: problem code`).toBe(code);
+  if (code !== undefined) expect(problemOf(response)?.code, `${where}: problem code`).toBe(code);
 }
 
 /** The response is not a success (a refused command): any 4xx problem. */

@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import type { TargetProfile } from '../../contract/profile.ts';
 import type { ApiClient, ApiResponse } from './client.ts';
+import type { AssetList } from './api-types.ts';
 import { notAssessed } from './needs.ts';
 import { expectProblem } from './expect-problem.ts';
 import { expectSucceeded } from './expect-success.ts';
@@ -21,7 +22,7 @@ export function uid(): string {
  * arranges a test (the create's own status is SPEC-007's and its family's create requirement, not every
  * test's that needs a record: ./expect-success.ts), or exactly `status` when the test proves it.
  */
-export function expectCreated(response: ApiResponse, status?: number): ApiResponse {
+export function expectCreated<T>(response: ApiResponse<T>, status?: number): ApiResponse<T> {
   if (status === undefined) expectSucceeded(response, `${response.exchange.method} ${response.exchange.path}`);
   else expect(response.status, `${response.exchange.method} ${response.exchange.path}: ${response.text.slice(0, 400)}`).toBe(status);
   return response;
@@ -78,7 +79,7 @@ export async function viaInferred<T>(what: string, step: (client: ApiClient) => 
 /** An asset of the key's organization: the profile's fixture, else the first of GET /assets. */
 export async function anyAsset(api: ApiClient, profile?: TargetProfile): Promise<{ id: string; location_id?: string | null }> {
   if (profile?.fixtures.assetId) return { id: profile.fixtures.assetId };
-  const page = await api.get('/assets', { query: { limit: 1 } });
+  const page = await api.get<AssetList>('/assets', { query: { limit: 1 } });
   expect(page.status).toBe(200);
   const asset = page.body.data[0];
   if (!asset) notAssessed('the organization has no asset (provision one, or set fixtures.assetId)');
@@ -88,8 +89,8 @@ export async function anyAsset(api: ApiClient, profile?: TargetProfile): Promise
 /** A location of the key's organization: the profile's fixture, else one an asset names. */
 export async function anyLocation(api: ApiClient, profile?: TargetProfile): Promise<string> {
   if (profile?.fixtures.locationId) return profile.fixtures.locationId;
-  const page = await api.get('/assets', { query: { limit: 100 } });
-  const withLocation = (page.body?.data ?? []).find((a: { location_id?: string }) => a.location_id);
+  const page = await api.get<AssetList>('/assets', { query: { limit: 100 } });
+  const withLocation = (page.body?.data ?? []).find((a) => a.location_id);
   if (!withLocation) notAssessed('no location found (set fixtures.locationId)');
-  return withLocation.location_id;
+  return withLocation.location_id!;
 }

@@ -64,9 +64,9 @@ export class SamplePool {
     return Object.fromEntries(Object.entries(set).map(([name, r]) => [name, r && borrow(client.session, r, sentBy)]));
   }
 
-  /** One response made once per worker: `get` of a set holding it alone. */
-  async one(client: ApiClient, key: string, send: () => Promise<ApiResponse>): Promise<ApiResponse> {
-    return (await this.get(client, key, async () => ({ response: await send() }))).response!;
+  /** One response made once per worker: `get` of a set holding it alone (its body typed as `send`'s). */
+  async one<T>(client: ApiClient, key: string, send: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+    return (await this.get(client, key, async () => ({ response: await send() }))).response! as ApiResponse<T>;
   }
 }
 

@@ -15,6 +15,7 @@ import { isEnumSchema as isEnum, namesRecord, operations } from './operations.ts
 import { samplePool, type SampleSet } from './response-samples.ts';
 import { concurrently } from './concurrently.ts';
 import { uid } from './provision.ts';
+import type { MeterEnvelope, MeterList, WorkOrderEnvelope } from './api-types.ts';
 
 /** A sample's create succeeded (any 2xx): its exact status is SPEC-007's, not every sample user's (lib/expect-success.ts). */
 const isSuccess = (r: ApiResponse) => r.status >= 200 && r.status < 300;
@@ -34,7 +35,7 @@ export interface SampleContext {
  */
 export function workOrderSamples({ api, profile }: SampleContext): Promise<SampleSet> {
   return samplePool.get(api, 'work-order', async () => {
-    const created = await api.post('/work-orders', { json: { title: `CT sample ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } });
+    const created = await api.post<WorkOrderEnvelope>('/work-orders', { json: { title: `CT sample ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } });
     const id = isSuccess(created) ? created.body?.data?.id : undefined;
     if (typeof id !== 'string') return { created };
     const read = await api.get(`/work-orders/${id}`);
@@ -57,7 +58,7 @@ const refusedInferred = (response: ApiResponse, supplied: unknown) => !supplied 
  */
 export function meterSamples({ api, profile }: SampleContext): Promise<SampleSet> {
   return samplePool.get(api, 'meter', async () => {
-    const meter = await api.post('/meters', { json: await meterBody(api, profile) });
+    const meter = await api.post<MeterEnvelope>('/meters', { json: await meterBody(api, profile) });
     const id = isSuccess(meter) ? meter.body?.data?.id : undefined;
     if (refusedInferred(meter, profile.bodies.createMeter)) return {};
     if (typeof id !== 'string') return { meter };
@@ -73,7 +74,7 @@ export function meterSamples({ api, profile }: SampleContext): Promise<SampleSet
  */
 export function listSamples({ api }: SampleContext): Promise<SampleSet> {
   return samplePool.get(api, 'lists', async () => {
-    const meters = await api.get('/meters', { query: { limit: 2 } });
+    const meters = await api.get<MeterList>('/meters', { query: { limit: 2 } });
     const workOrders = await api.get('/work-orders', { query: { limit: 2 } });
     const assets = await api.get('/assets', { query: { limit: 2 } });
     const meterId = meters.body?.data?.[0]?.id;
@@ -99,7 +100,7 @@ export function compatSamples({ api }: SampleContext): Promise<SampleSet> {
  * then says how). 1 request.
  */
 export async function refusedWritesWorkOrder({ api, profile }: SampleContext): Promise<{ id?: string; created: ApiResponse }> {
-  const created = await samplePool.one(api, 'refused-writes-work-order', () => api.post('/work-orders', { json: { title: `CT refused writes ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } }));
+  const created = await samplePool.one(api, 'refused-writes-work-order', () => api.post<WorkOrderEnvelope>('/work-orders', { json: { title: `CT refused writes ${uid()}`, priority: 'medium', ...profile.bodies.createWorkOrder } }));
   const id = isSuccess(created) ? created.body?.data?.id : undefined;
   return { id: typeof id === 'string' ? id : undefined, created };
 }
@@ -183,12 +184,13 @@ export async function missingAuthorization(ctx: SampleContext): Promise<ApiRespo
 
 /**
  * The named samples of a set, in that order, each asserted present: a sample the target could not give
- * fails the calling test, whose own requirement needed it (never the test that made the set).
+ * fails the calling test, whose own requirement needed it (never the test that made the set). `T`: the
+ * body the caller knows these samples hold (a set's own doc says which), `unknown` by default.
  */
-export function named(set: SampleSet, names: readonly string[]): ApiResponse[] {
+export function named<T = unknown>(set: SampleSet, names: readonly string[]): ApiResponse<T>[] {
   return names.map((name) => {
     const r = set[name];
     expect(r, `the shared sample "${name}" (${Object.entries(set).map(([n, x]) => `${n}: ${x?.status}`).join(', ')})`).toBeDefined();
-    return r!;
+    return r! as ApiResponse<T>;
   });
 }

@@ -8,10 +8,12 @@ import { expect } from '@playwright/test';
 import type { ApiClient, ApiResponse } from './client.ts';
 import { notAssessed } from './needs.ts';
 import { WorkerMemo } from './worker-memo.ts';
+import type { CursorPage, DataPage } from './api-types.ts';
 
-export interface Walk<T> {
+/** A walk's records and the pages it read (`Page`: a page's body, DataPage or CursorPage). */
+export interface Walk<T, Page = unknown> {
   items: T[];
-  pages: ApiResponse[];
+  pages: ApiResponse<Page>[];
 }
 
 const MAX_PAGES = 2000;
@@ -22,13 +24,13 @@ const MAX_PAGES = 2000;
  * each proves (suites/lib/proves.ts): page size PAGE-002, a string cursor while `has_more` PAGE-004, a
  * later page answered PAGE-005 plus `rules` (the walk's own, e.g. PAGE-006 for a desc walk).
  */
-export async function walkPages<T = any>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}, rules: readonly RequirementId[] = []): Promise<Walk<T>> {
+export async function walkPages<T = unknown>(client: ApiClient, path: string, query: Record<string, string | number | undefined> = {}, rules: readonly RequirementId[] = []): Promise<Walk<T, DataPage<T>>> {
   const items: T[] = [];
-  const pages: ApiResponse[] = [];
+  const pages: ApiResponse<DataPage<T>>[] = [];
   const limit = Number(query.limit ?? 20);
   let cursor: string | undefined;
   for (let n = 0; n < MAX_PAGES; n++) {
-    const page = await client.get(path, { query: { ...query, cursor } });
+    const page = await client.get<DataPage<T>>(path, { query: { ...query, cursor } });
     // A later page refused is the cursor not continuing the list (PAGE-005), plus the caller's `rules`.
     expect(page.status, proves(n === 0 ? rules : ['PAGE-005', ...rules], `${path} page ${n + 1}: ${page.text.slice(0, 200)}`)).toBe(200);
     pages.push(page);
@@ -51,7 +53,7 @@ export async function walkPages<T = any>(client: ApiClient, path: string, query:
 export async function findInCompatList<T extends { id: string }>(client: ApiClient, path: string, wrapper: string, id: string, query: Record<string, string> = {}): Promise<T | undefined> {
   let cursor: string | undefined;
   for (let n = 0; n < MAX_PAGES; n++) {
-    const page = await client.get(path, { query: { ...query, limit: 200, cursor } });
+    const page = await client.get<CursorPage<T>>(path, { query: { ...query, limit: 200, cursor } });
     expect(page.status, `${path}: ${page.text.slice(0, 200)}`).toBe(200);
     const hit = (page.body[wrapper] as T[]).find((r) => r.id === id);
     if (hit) return hit;
@@ -66,15 +68,15 @@ export async function findInCompatList<T extends { id: string }>(client: ApiClie
  * `followUrls`, by `nextPageUrl`. With `after` (a page of this list read with `query`), the walk starts
  * at the page that one links to and leaves `after` itself out (empty when `after` is the final page).
  */
-export async function walkCompatPages<T = any>(client: ApiClient, path: string, wrapper: string, query: Record<string, string | number | undefined> = {}, followUrls = false, after?: ApiResponse): Promise<Walk<T>> {
+export async function walkCompatPages<T = unknown>(client: ApiClient, path: string, wrapper: string, query: Record<string, string | number | undefined> = {}, followUrls = false, after?: ApiResponse<CursorPage>): Promise<Walk<T, CursorPage<T>>> {
   const items: T[] = [];
-  const pages: ApiResponse[] = [];
+  const pages: ApiResponse<CursorPage<T>>[] = [];
   const limit = Number(query.limit ?? 100);
-  const linkOf = (page: ApiResponse) => (followUrls ? { url: page.body.nextPageUrl as string } : { cursor: page.body.nextCursor as string });
+  const linkOf = (page: ApiResponse<CursorPage>) => (followUrls ? { url: page.body.nextPageUrl as string } : { cursor: page.body.nextCursor as string });
   if (after && after.body.nextCursor === null) return { items, pages };
   let next: { cursor?: string; url?: string } = after ? linkOf(after) : {};
   for (let n = 0; n < MAX_PAGES; n++) {
-    const page = next.url ? await client.get(next.url) : await client.get(path, { query: { ...query, cursor: next.cursor } });
+    const page = next.url ? await client.get<CursorPage<T>>(next.url) : await client.get<CursorPage<T>>(path, { query: { ...query, cursor: next.cursor } });
     expect(page.status, `${path} page ${n + 1}: ${page.text.slice(0, 200)}`).toBe(200);
     pages.push(page);
     const data = page.body[wrapper] as T[];

@@ -11,12 +11,13 @@ import { proves } from '../lib/proves.ts';
 import { test, expect } from '../kits/meters.ts';
 import { assertProperty, fc } from '../lib/property.ts';
 import { walkPages } from '../lib/walk-pages.ts';
+import type { Meter } from '../lib/api-types.ts';
 
 /** Fewest meters the walks compare: fewer in the reference, and the test creates three first. */
 const FEWEST = 3;
 
 test('walking /meters with random limit and direction returns every meter once, in order', { tag: ['@PAGE-005', '@PAGE-006', '@PAGE-002'] }, async ({ api, meters }) => {
-  const walkReference = async () => (await walkPages(api, '/meters', { limit: 100, direction: 'asc' })).items.map((m) => m.id);
+  const walkReference = async () => (await walkPages<Meter>(api, '/meters', { limit: 100, direction: 'asc' })).items.map((m) => m.id);
   let reference = await walkReference();
   if (reference.length < FEWEST) {
     for (let i = 0; i < FEWEST; i++) await meters.create();
@@ -27,7 +28,7 @@ test('walking /meters with random limit and direction returns every meter once, 
   await assertProperty(
     fc.asyncProperty(fc.integer({ min, max }), fc.constantFrom('asc', 'desc'), async (limit, direction) => {
       const rules: RequirementId[] = direction === 'asc' ? ['PAGE-005'] : ['PAGE-005', 'PAGE-006'];
-      const walked = (await walkPages(api, '/meters', { limit, direction }, rules)).items.map((m) => m.id);
+      const walked = (await walkPages<Meter>(api, '/meters', { limit, direction }, rules)).items.map((m) => m.id);
       expect(new Set(walked).size, proves(rules, 'no meter twice')).toBe(walked.length);
       const known = walked.filter((id) => reference.includes(id));
       expect(known, proves(rules, 'every meter of the reference, in order')).toEqual(direction === 'asc' ? reference : [...reference].reverse());

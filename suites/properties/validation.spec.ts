@@ -16,6 +16,7 @@ import { anyAsset, anyLocation, uid } from '../lib/provision.ts';
 import type { TargetProfile } from '../../contract/profile.ts';
 import { createMeter } from '../kits/meters.ts';
 import type { ApiClient } from '../lib/client.ts';
+import type { Asset, AssetList, ExpenseEntry, ExpenseList, Meter, MeterEnvelope, MeterReading, MeterReadingEnvelope, MeterReadingList, PartsSection } from '../lib/api-types.ts';
 
 // 5 runs per property (8 before, 12 before that): fast-check draws each generator's edge cases first, and every
 // rule here also has its own conformance test with the fixed inputs the description names, which the self-test's
@@ -36,9 +37,9 @@ const notDateTime = fc.oneof(fc.constantFrom('yesterday', '2024-13-01T00:00:00Z'
  * else the profile's `fixtures.locationId` (asset records need not carry `location_id`: it is not listed).
  */
 async function quietAttachments(api: ApiClient, profile: TargetProfile): Promise<{ assetId: string; locationId: string }> {
-  const asset = (await api.get('/assets', { query: { limit: 1, direction: 'desc' } })).body.data[0];
+  const asset = (await api.get<AssetList>('/assets', { query: { limit: 1, direction: 'desc' } })).body.data[0]!;
   expect(asset, 'an asset').toBeTruthy();
-  const located = (await walkPages(api, '/assets', { limit: 100 })).items.find((a) => a.location_id);
+  const located = (await walkPages<Asset>(api, '/assets', { limit: 100 })).items.find((a) => a.location_id);
   return { assetId: asset.id, locationId: located?.location_id ?? (await anyLocation(api, profile)) };
 }
 
@@ -57,13 +58,13 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
       breaking('EXP-007', fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: MAX_INT + 1, max: Number.MAX_SAFE_INTEGER }), fc.double({ min: 0.01, max: 1e6, noNaN: true }).filter((n) => !Number.isInteger(n)), notNumber).map((amount_minor) => ({ ...valid, amount_minor }))),
       breaking('EXP-008', fc.oneof(fc.integer({ min: 5001, max: 6000 }).map((n) => 'd'.repeat(n)), fc.integer(), fc.boolean()).map((description) => ({ ...valid, description }))),
     );
-    const before = (await api.get(path)).body.items.map((e: { id: string }) => e.id);
+    const before = (await api.get<ExpenseList>(path)).body.items.map((e: { id: string }) => e.id);
     await assertProperty(fc.asyncProperty(invalid, async ({ requirement, body }) => {
       const response = await api.post(path, { json: body });
       expect(response.status, proves([requirement], 'an expense body breaking it answers 400')).toBe(400);
       expectProblem(response, 400, 'validation_error');
     }), RUNS);
-    expect((await api.get(path)).body.items.map((e: { id: string }) => e.id), 'no entry recorded').toEqual(before);
+    expect((await api.get<ExpenseList>(path)).body.items.map((e: { id: string }) => e.id), 'no entry recorded').toEqual(before);
   });
 
   test('meter creates with both or neither attachment', { tag: ['@METER-003', '@METER-004'] }, async ({ api, profile }) => {
@@ -76,7 +77,7 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
       const body = { ...rest, name, ...(description === undefined ? {} : { description }), ...(attach === 'both' ? { asset_id: assetId, location_id: locationId } : {}) };
       expectProblem(await api.post('/meters', { json: body }), 400, 'validation_error');
     }), RUNS);
-    const created = (await walkPages(api, '/meters', { limit: 100 })).items.filter((m) => names.includes(m.name));
+    const created = (await walkPages<Meter>(api, '/meters', { limit: 100 })).items.filter((m) => names.includes(m.name));
     expect(created, 'no meter created').toEqual([]);
   });
 
@@ -89,11 +90,11 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
       fc.tuple(fc.constantFrom('min_value', 'max_value', 'rollover_value'), notNumber.filter((v) => v !== null)).map(([k, v]) => ({ [k]: v })),
       notString.map((asset_id) => ({ asset_id })),
     );
-    const before = (await api.get(`/meters/${meter.id}`)).body.data;
+    const before = (await api.get<MeterEnvelope>(`/meters/${meter.id}`)).body.data;
     await assertProperty(fc.asyncProperty(invalid, async (body) => {
       expectProblem(await api.patch(`/meters/${meter.id}`, { json: body }), 400, 'validation_error');
     }), RUNS);
-    expect((await api.get(`/meters/${meter.id}`)).body.data, 'the meter is unchanged').toEqual(before);
+    expect((await api.get<MeterEnvelope>(`/meters/${meter.id}`)).body.data, 'the meter is unchanged').toEqual(before);
   });
 
   test('reading creates with a value not a number or a malformed reading_at', { tag: ['@READ-005'] }, async ({ api, profile }) => {
@@ -104,11 +105,11 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
       notDateTime.map((reading_at) => ({ ...base, value: 1, reading_at })),
     );
     const path = `/meters/${meter.id}/readings`;
-    const before = (await api.get(path)).body.data.map((r: { id: string }) => r.id);
+    const before = (await api.get<MeterReadingList>(path)).body.data.map((r: { id: string }) => r.id);
     await assertProperty(fc.asyncProperty(invalid, async (body) => {
       expectProblem(await api.post(path, { json: body }), 400, 'validation_error');
     }), RUNS);
-    expect((await api.get(path)).body.data.map((r: { id: string }) => r.id), 'no reading recorded').toEqual(before);
+    expect((await api.get<MeterReadingList>(path)).body.data.map((r: { id: string }) => r.id), 'no reading recorded').toEqual(before);
   });
 
   test('custom-field ids outside 1..2147483647 or not integers', { tag: ['@CF-005'] }, async ({ api }) => {
@@ -135,7 +136,7 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
   test('parts commands with an unknown operation or targetStatus, or a row quantity below 1 or not an integer', { tag: ['@PARTS-021'] }, async ({ api, profile, workOrders }) => {
     const wo = await workOrders.create();
     const path = `/work-orders/${wo.id}/parts`;
-    const before = (await api.get(path)).body;
+    const before = (await api.get<PartsSection>(path)).body;
     const stock = profile.fixtures.stockedParts?.[0] ?? { partId: 'ct_part', locationId: 'ct_location' };
     const badQuantity = fc.oneof(fc.integer({ min: -1000, max: 0 }), fc.double({ min: 0.01, max: 100, noNaN: true }).filter((n) => !Number.isInteger(n)), notNumber);
     const invalid = fc.oneof(
@@ -147,7 +148,7 @@ test.describe('invalid bodies and ids are refused and change nothing', () => {
       const body = { ...command, idempotencyKey: `CT ${uid()}`, expectedAggregateVersion: before.aggregateVersion };
       expectProblem(await api.post(path, { json: body }), 400, 'validation_error');
     }), RUNS);
-    const after = (await api.get(path)).body;
+    const after = (await api.get<PartsSection>(path)).body;
     expect(after.aggregateVersion, 'the section is unchanged').toBe(before.aggregateVersion);
     expect(after.items).toEqual(before.items);
   });
@@ -164,9 +165,9 @@ test.describe('valid bodies are accepted and read back', () => {
       description: fc.oneof(fc.constant(null), text(0, 80), fc.constant('e'.repeat(5000))),
     }, { requiredKeys: ['user_id', 'type', 'amount_minor'] });
     await assertProperty(fc.asyncProperty(valid, async (body) => {
-      const created = await api.post(path, { json: body });
+      const created = await api.post<ExpenseEntry>(path, { json: body });
       expect(created.status, proves(['EXP-003'], created.text.slice(0, 300))).toBe(201);
-      const listed = (await api.get(path)).body.items.find((e: { id: string }) => e.id === created.body.id);
+      const listed = (await api.get<ExpenseList>(path)).body.items.find((e: { id: string }) => e.id === created.body.id);
       expect(listed, 'the entry is listed as it was answered').toEqual(created.body);
     }), RUNS);
   });
@@ -188,9 +189,9 @@ test.describe('valid bodies are accepted and read back', () => {
     }, { requiredKeys: ['name'] });
     await assertProperty(fc.asyncProperty(valid, async (fields) => {
       const body = { ...fields, asset_id: assetId };
-      const created = await api.post('/meters', { json: body });
+      const created = await api.post<MeterEnvelope>('/meters', { json: body });
       expect(created.status, created.text.slice(0, 300)).toBe(201);
-      const read = (await api.get(`/meters/${created.body.data.id}`)).body.data;
+      const read = (await api.get<MeterEnvelope>(`/meters/${created.body.data.id}`)).body.data;
       expect(read, 'the meter reads back with the values sent').toMatchObject(body);
     }), RUNS);
   });
@@ -205,10 +206,10 @@ test.describe('valid bodies are accepted and read back', () => {
       external_id: fc.option(text(1, 40), { nil: null }),
     }, { requiredKeys: ['value'] });
     await assertProperty(fc.asyncProperty(valid, async (body) => {
-      const created = await api.post(`/meters/${meter.id}/readings`, { json: body });
+      const created = await api.post<MeterReadingEnvelope>(`/meters/${meter.id}/readings`, { json: body });
       expect(created.status, created.text.slice(0, 300)).toBe(201);
-      const { items } = await walkPages(api, `/meters/${meter.id}/readings`, { limit: 100 });
-      const read = items.find((r) => r.id === created.body.data.id);
+      const { items } = await walkPages<MeterReading>(api, `/meters/${meter.id}/readings`, { limit: 100 });
+      const read = items.find((r) => r.id === created.body.data.id)!;
       const { reading_at, ...rest } = body;
       expect(read, 'the reading is listed with the values sent').toMatchObject(rest);
       if (reading_at !== undefined) expect(Date.parse(read.reading_at)).toBe(Date.parse(reading_at));

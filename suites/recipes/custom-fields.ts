@@ -7,6 +7,7 @@ import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } fro
 import { createDefinitions, fieldLabel } from '../kits/custom-fields.ts';
 import { createLocation, locationName } from '../kits/locations.ts';
 import type { RecipeMapPart, CreatesPart } from './recipe.ts';
+import type { Answered, CustomFieldDefinition, LocationEnvelope } from '../lib/api-types.ts';
 
 /** The id of an `assets` custom-field definition: the context's shared one, else a new one. */
 const definitionId = async (ctx: RecipeContext) => (await sharedRecord(ctx, 'assetsFieldDefinition', async () => (await createDefinitions(ctx.api, 'assets'))[0]!)).id;
@@ -27,6 +28,6 @@ export const customFieldRecipes = {
 
 /** The definition and the location valid creates make (their bodies as kits/custom-fields.ts and kits/locations.ts send them). */
 export const customFieldCreates = {
-  createCustomFields: { kind: 'assetsFieldDefinition', record: (body) => (Array.isArray(body) && body[0]?.id !== undefined ? body[0] : undefined) },
-  createLocation: { kind: 'location', record: (body) => (body?.data?.id !== undefined ? body.data : undefined) },
+  createCustomFields: { kind: 'assetsFieldDefinition', record: (body: Answered<CustomFieldDefinition[]>) => (Array.isArray(body) && body[0]?.id !== undefined ? body[0] : undefined) },
+  createLocation: { kind: 'location', record: (body: Answered<LocationEnvelope>) => (body?.data?.id !== undefined ? body.data : undefined) },
 } satisfies CreatesPart;

@@ -2,6 +2,7 @@
 import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } from './recipe.ts';
 import { assetTarget, attachIdentifier, freshValue, locationTarget } from '../kits/identifiers.ts';
 import type { RecipeMapPart, CreatesPart } from './recipe.ts';
+import type { Answered, IdentifierEnvelope } from '../lib/api-types.ts';
 
 /** An identifier attached to an asset: the context's shared one, else a new one. */
 const attached = async (ctx: RecipeContext) => sharedRecord(ctx, 'identifier', async () => attachIdentifier(ctx.api, await assetTarget(ctx.api, ctx.profile)));
@@ -22,5 +23,5 @@ export const identifierRecipes = {
 
 /** The identifier a valid attachIdentifier makes (attached to an asset, as kits/identifiers.ts `attachIdentifier` does). */
 export const identifierCreates = {
-  attachIdentifier: { kind: 'identifier', record: (body) => (body?.data?.id !== undefined && body.data.target_type === 'asset' ? body.data : undefined) },
+  attachIdentifier: { kind: 'identifier', record: (body: Answered<IdentifierEnvelope>) => (body?.data?.id !== undefined && body.data.target_type === 'asset' ? body.data : undefined) },
 } satisfies CreatesPart;

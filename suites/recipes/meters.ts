@@ -2,6 +2,7 @@
 import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } from './recipe.ts';
 import { createMeter, meterBody } from '../kits/meters.ts';
 import type { RecipeMapPart, CreatesPart } from './recipe.ts';
+import type { Answered, MeterEnvelope } from '../lib/api-types.ts';
 
 /** The id of a meter of the main organization: the context's shared one, else a new one. */
 const meterId = async (ctx: RecipeContext) => (await sharedRecord(ctx, 'meter', () => createMeter(ctx.api, ctx.profile))).id;
@@ -18,5 +19,5 @@ export const meterRecipes = {
 
 /** The meter a valid createMeter makes (its body as kits/meters.ts `createMeter` sends it). */
 export const meterCreates = {
-  createMeter: { kind: 'meter', record: (body) => (body?.data?.id !== undefined ? body.data : undefined) },
+  createMeter: { kind: 'meter', record: (body: Answered<MeterEnvelope>) => (body?.data?.id !== undefined ? body.data : undefined) },
 } satisfies CreatesPart;

@@ -9,10 +9,11 @@ import { workOrderId } from './work-orders.ts';
 import { readSection } from '../kits/parts.ts';
 import { anyAsset, expectCreated, uid } from '../lib/provision.ts';
 import type { RecipeMapPart, CreatesPart } from './recipe.ts';
+import type { Answered, PartEnvelope } from '../lib/api-types.ts';
 
 /** A part created through POST /parts (asserting 201), or the context's shared one. */
 function partId(ctx: RecipeContext): Promise<string> {
-  return sharedRecord(ctx, 'part', async () => expectCreated(await ctx.api.post('/parts', { json: { name: `CT recipe part ${uid()}` } })).body.data.id as string);
+  return sharedRecord(ctx, 'part', async () => expectCreated(await ctx.api.post<PartEnvelope>('/parts', { json: { name: `CT recipe part ${uid()}` } })).body.data.id as string);
 }
 
 export const partsRecipes = {
@@ -37,5 +38,5 @@ export const partsRecipes = {
 
 /** The part a valid createPart makes (a name only, as `partId` sends it); the shared part is its id. */
 export const partsCreates = {
-  createPart: { kind: 'part', record: (body) => (typeof body?.data?.id === 'string' ? body.data.id : undefined) },
+  createPart: { kind: 'part', record: (body: Answered<PartEnvelope>) => (typeof body?.data?.id === 'string' ? body.data.id : undefined) },
 } satisfies CreatesPart;

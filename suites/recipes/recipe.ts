@@ -44,7 +44,8 @@ export interface RecipeContext {
  */
 export interface CreatedRecord {
   kind: string;
-  record: (body: any) => unknown;
+  /** The record in a success body; each recipe types `body` as its operation's documented answer (Answered<…>: members may be absent). */
+  record(body: unknown): unknown;
 }
 
 /** The record of `kind` the context shares, else a new one from `make` (a recipe's set-up request). */

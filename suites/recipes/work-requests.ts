@@ -8,6 +8,7 @@ import { sharedRecord, type CreatedRecord, type Recipe, type RecipeContext } fro
 import { createPortal, createWorkRequest, pngImage, uploadAttachment } from '../kits/work-requests.ts';
 import { expectCreated, uid } from '../lib/provision.ts';
 import type { RecipeMapPart, CreatesPart } from './recipe.ts';
+import type { Answered, PortalWrapper, WorkRequestWrapper } from '../lib/api-types.ts';
 
 const TEXT = Buffer.from('Recorded by the conformance suite.\n');
 
@@ -48,6 +49,6 @@ export const workRequestRecipes = {
 
 /** The request and the portal valid creates make (their bodies as kits/work-requests.ts sends them). */
 export const workRequestCreates = {
-  createWorkRequest: { kind: 'workRequest', record: (body) => (body?.workRequest?.id !== undefined ? body.workRequest : undefined) },
-  createWorkRequestPortal: { kind: 'portal', record: (body) => (body?.workRequestPortal?.id !== undefined ? body.workRequestPortal : undefined) },
+  createWorkRequest: { kind: 'workRequest', record: (body: Answered<WorkRequestWrapper>) => (body?.workRequest?.id !== undefined ? body.workRequest : undefined) },
+  createWorkRequestPortal: { kind: 'portal', record: (body: Answered<PortalWrapper>) => (body?.workRequestPortal?.id !== undefined ? body.workRequestPortal : undefined) },
 } satisfies CreatesPart;

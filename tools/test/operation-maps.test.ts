@@ -3,25 +3,10 @@
  * from spec/generated/api.ts): an operation of the spec without a mock handler or a suite recipe fails
  * `npm run typecheck`. Shown by type-checking a probe module in memory against the real maps.
  */
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import ts from 'typescript';
-import { ROOT } from '../../contract/paths.ts';
+import { diagnosticsOf as probeDiagnostics } from './type-probe.ts';
 
-/** The diagnostics of `source`, type-checked as a module at tools/test/ with tsconfig.json's options. */
-function diagnosticsOf(source: string): string[] {
-  const configFile = resolve(ROOT, 'tsconfig.json');
-  const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
-  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT, undefined, configFile);
-  const probe = resolve(ROOT, 'tools/test/__operation-maps-probe__.ts');
-  const host = ts.createCompilerHost(options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, language, ...rest) => (resolve(name) === probe ? ts.createSourceFile(name, source, language) : getSourceFile(name, language, ...rest));
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (name) => resolve(name) === probe || fileExists(name);
-  const program = ts.createProgram({ rootNames: [probe], options: { ...options, noEmit: true }, host });
-  return ts.getPreEmitDiagnostics(program, program.getSourceFile(probe)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
-}
+const diagnosticsOf = (source: string) => probeDiagnostics(source, '__operation-maps-probe__');
 
 const IMPORTS = `
 import type { HandlerMap } from '../../mock/http/context.ts';
