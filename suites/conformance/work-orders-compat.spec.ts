@@ -4,8 +4,11 @@ import { expectProblem } from '../lib/expect-problem.ts';
 import { uid, viaInferred } from '../lib/provision.ts';
 import type { CompatWorkOrderRead, WorkOrderEnvelope } from '../lib/api-types.ts';
 
-/** The id in a compatibility create response: `{id}` or a resource wrapper. */
-const idOf = (body: any): string => body?.id ?? body?.workOrder?.id;
+/** The created work order's id from either documented answer: the record itself or a `workOrder` wrapper. */
+const idOf = (body: unknown): string => {
+  const b = (body ?? {}) as { id?: string; workOrder?: { id?: string } };
+  return (b.id ?? b.workOrder?.id)!;
+};
 
 test.describe('compatibility work orders', () => {
   test('POST /workorders answers 200 with {id} or a wrapper; NONE creates native medium', { tag: ['@WOC-001', '@WOC-002'] }, async ({ api, profile }) => {
