@@ -29,16 +29,38 @@ export function isOwnFile(file: string, root = ROOT): boolean {
  * A call site as source-map-support's formatter reads a native one (isNative: left as it is, printed
  * with its own toString); nothing else reads it.
  */
-function asNative(frame: NodeJS.CallSite): NodeJS.CallSite {
-  return { isNative: () => true, toString: () => frame.toString() } as NodeJS.CallSite;
+class AsNative {
+  constructor(private readonly frame: NodeJS.CallSite) {}
+  isNative(): boolean {
+    return true;
+  }
+  toString(): string {
+    return this.frame.toString();
+  }
+}
+
+/** isOwnFile, remembered by file (a worker's stacks name a few hundred files, each many times). */
+function rememberedOwn(own: (file: string) => boolean): (file: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (file) => {
+    let is = known.get(file);
+    if (is === undefined) known.set(file, (is = own(file)));
+    return is;
+  };
 }
 
 /** `format` (source-map-support's prepareStackTrace) applied to the kit's own frames only; other frames pass as native. */
 export function ownFramesOnly(format: Prepare, own: (file: string) => boolean = isOwnFile): OwnFramesOnly {
-  const wrapped: Prepare = (error, frames) => format(error, frames.map((frame) => {
-    const file = frame.getFileName();
-    return file && own(file) ? frame : asNative(frame);
-  }));
+  const isOwn = rememberedOwn(own);
+  const wrapped: Prepare = (error, frames) => {
+    const given = new Array<NodeJS.CallSite>(frames.length);
+    for (let i = 0; i < frames.length; i++) {
+      const frame = frames[i]!;
+      const file = frame.getFileName();
+      given[i] = file && isOwn(file) ? frame : (new AsNative(frame) as unknown as NodeJS.CallSite);
+    }
+    return format(error, given);
+  };
   return Object.assign(wrapped, { original: format });
 }
 
