@@ -5,7 +5,7 @@
  *   from that spawn to its exit (the shell-to-verdict time: npm, tsx, the CLI, the runner, the workers,
  *   the reports), with its CPU time (user + system of every process of the run, which a busy host does
  *   not inflate as it does the wall time), and Playwright's JSON reporter beside the kit's, so the run's wall time splits into its parts (start-up
- *   to the first test, the setup project, the parallel project, the serial project, reports) and the
+ *   to the first test, the parallel project, the serial project, reports) and the
  *   requests of each test (its evidence attachment, contract/exchange.ts) add up per spec file; the
  *   requests per family are the report's own `run.requestsByFamily` (both tallied by
  *   suites/reporter/request-tally.ts).
@@ -52,7 +52,7 @@ export interface SuitePhases {
   };
   /** Test files loaded to the parallel project's first test: the setup project's worker and test, then the parallel project's workers starting. */
   workerStartMs: number;
-  /** The setup project's test (within workerStartMs). */
+  /** The setup project's tests, if it has any (within workerStartMs); the target check itself is in the global setup. */
   setupMs: number;
   /** The worker start's parts: the setup project's worker (test files loaded → its test), its test, then the parallel project's workers (→ their first test). */
   workerStart: { setupWorkerMs: number; setupTestMs: number; parallelWorkersMs: number };
