@@ -5,7 +5,7 @@
  * APIRequestContext — to find the step's location, and its workers format every frame through
  * source-map-support, which copies each call site into a new object (`cloneCallSite`) and looks the file
  * up for a source map, whether it has one or not. Most frames lie in Playwright, Node and other
- * packages, which have no source map: against the embedded mock that formatting was about a fifth of a
+ * packages, which have no source map: against the embedded mock, mapping them cost about an eighth of a
  * worker's CPU (docs/history.md, "Shell to verdict"). Here the frames outside the kit's own files are
  * handed to the formatter as native frames, so they print as V8 prints them (what source-map-support
  * prints for a file without a map) and the kit's frames are mapped exactly as before: every location a
