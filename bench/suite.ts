@@ -1,9 +1,11 @@
 /**
  * Bench parts `suite` and `remote`: the conformance suite itself, timed and counted.
  *
- * - `suite`: `mms-conformance run` against the embedded mock (what `npm run conformance` runs), with
- *   Playwright's JSON reporter beside the kit's, so the run's wall time splits into its parts (start-up
- *   to the first test, the setup project, the parallel project, the serial project, reports) and the
+ * - `suite`: `npm run conformance` against the embedded mock, spawned as a user's shell runs it and timed
+ *   from that spawn to its exit (the shell-to-verdict time: npm, tsx, the CLI, the runner, the workers,
+ *   the reports), with its CPU time (user + system of every process of the run, which a busy host does
+ *   not inflate as it does the wall time), and Playwright's JSON reporter beside the kit's, so the run's wall time splits into its parts (start-up
+ *   to the first test, the parallel project, the serial project, reports) and the
  *   requests of each test (its evidence attachment, contract/exchange.ts) add up per spec file; the
  *   requests per family are the report's own `run.requestsByFamily` (both tallied by
  *   suites/reporter/request-tally.ts).
@@ -55,7 +57,7 @@ export interface SuitePhases {
   };
   /** Test files loaded to the parallel project's first test: the setup project's worker and test, then the parallel project's workers starting. */
   workerStartMs: number;
-  /** The setup project's test (within workerStartMs). */
+  /** The setup project's tests, if it has any (within workerStartMs); the target check itself is in the global setup. */
   setupMs: number;
   /** The worker start's parts: the setup project's worker (test files loaded → its test), its test, then the parallel project's workers (→ their first test). */
   workerStart: { setupWorkerMs: number; setupTestMs: number; parallelWorkersMs: number };
@@ -83,7 +85,10 @@ export interface SuitePhases {
 }
 
 export interface SuiteReport {
+  /** Spawn of `npm run conformance` to its exit. */
   wallMs: number;
+  /** CPU time of the run's every process (npm, the CLI and the embedded mock, the runner, the workers), in ms: the shell's `times` for its children. */
+  cpuMs: { user: number; system: number };
   exitCode: number | null;
   verdict: string;
   tests: { total: number; passed: number; failed: number; skipped: number };
@@ -175,13 +180,31 @@ function phases(rows: TestRow[], marks: Record<string, number>, spawnedAt: numbe
   };
 }
 
-/** Runs `mms-conformance run` with `args` (plus the JSON reporter into a fresh folder) and reads what it wrote. */
+/** The shell's `times` line for its children (`0m28.120000s 0m2.870000s`, user then system), in ms; zeros when absent. */
+export function childTimes(text: string): { user: number; system: number } {
+  const lines = text.trim().split('\n').filter((l) => /^\d+m[\d.]+s \d+m[\d.]+s$/.test(l.trim()));
+  const ms = (t: string) => {
+    const m = /^(\d+)m([\d.]+)s$/.exec(t)!;
+    return Math.round((Number(m[1]) * 60 + Number(m[2])) * 1000);
+  };
+  const [user, system] = (lines.at(-1) ?? '0m0s 0m0s').trim().split(' ');
+  return { user: ms(user!), system: ms(system!) };
+}
+
+/**
+ * Runs `npm run conformance -- run …` with `args` (plus the JSON reporter into a fresh folder) from a
+ * POSIX shell, as a user does, and reads what it wrote; the shell's `times` gives the CPU of every process
+ * the run waited for.
+ */
 async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void, label: string): Promise<SuiteReport> {
   const output = mkdtempSync(join(tmpdir(), 'mms-bench-suite-'));
   const timings = join(output, 'timings.txt');
+  const script = 'npm run --silent conformance -- "$@" >/dev/null; code=$?; times; exit $code';
+  let shellOut = '';
   const spawnedAt = Date.now();
   const exitCode = await new Promise<number | null>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'cli/main.ts'), 'run', '--output', output, '--reporter', 'json', ...args], { cwd: ROOT, env: { ...env, MMS_TIMINGS: timings }, stdio: 'ignore' });
+    const child = spawn('/bin/sh', ['-c', script, 'sh', '--output', output, '--reporter', 'json', ...args], { cwd: ROOT, env: { ...env, MMS_TIMINGS: timings }, stdio: ['ignore', 'pipe', 'ignore'] });
+    child.stdout!.on('data', (d: Buffer) => (shellOut += d.toString()));
     child.on('exit', (code) => done(code));
   });
   const exitedAt = Date.now();
@@ -192,6 +215,7 @@ async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: stri
   for (const r of rows) busy[r.project] = (busy[r.project] ?? 0) + (r.end - r.start);
   const out: SuiteReport = {
     wallMs: exitedAt - spawnedAt,
+    cpuMs: childTimes(shellOut),
     exitCode,
     verdict: report.verdict,
     tests: report.run.tests,
@@ -204,11 +228,11 @@ async function runSuite(args: string[], env: NodeJS.ProcessEnv, log: (line: stri
     failedTests: rows.filter((r) => r.status !== 'passed' && r.status !== 'skipped').slice(0, 20).map((r) => `${r.file} › ${r.title}`),
     concurrency: json.config.workers,
   };
-  log(`${label}: ${(out.wallMs / 1000).toFixed(1)} s, ${out.requests} requests, ${out.tests.failed}/${out.tests.total} tests failed, ${out.verdict}, ${out.concurrency} tests at once`);
+  log(`${label}: ${(out.wallMs / 1000).toFixed(1)} s wall, ${((out.cpuMs.user + out.cpuMs.system) / 1000).toFixed(1)} s CPU, ${out.requests} requests, ${out.tests.failed}/${out.tests.total} tests failed, ${out.verdict}, ${out.concurrency} tests at once`);
   return out;
 }
 
-/** The suite against the embedded mock (`npm run conformance`). */
+/** The suite against the embedded mock: `npm run conformance` from the shell. */
 export function suiteRun(log: (line: string) => void): Promise<SuiteReport> {
   const env = { ...process.env };
   delete env.MOCK_MUTANT;

@@ -31,6 +31,7 @@ import { targetProfile } from './lib/target.ts';
 import { DEFAULT_SETTINGS, installSettings, type RunSettings } from './lib/settings.ts';
 import type { CheckState } from '../contract/checks/registry.ts';
 import { arrange } from './lib/arrange.ts';
+import { mapOwnFramesOnly } from './lib/stack-frames.ts';
 
 /** Clients by role of the target profile. */
 export interface Roles {
@@ -70,6 +71,9 @@ interface TestFixtures {
   as: Roles;
   arrange: typeof arrange;
 }
+
+// Playwright's step locations: only the kit's own frames go through source maps (suites/lib/stack-frames.ts).
+mapOwnFramesOnly();
 
 /** A fixture of the kit's own plumbing: no step of its own in Playwright's report (`box: 'self'`), so no step messages per test. */
 const plumbing = { box: 'self' } as const;

@@ -1,6 +1,6 @@
 /**
  * The conformance run (docs/design.md §5); its settings come from the run's environment (contract/run-env.ts).
- * Target: the run's URL + profile (the embedded mock's, when the CLI started it). Projects: `setup` (the target answers) →
+ * Target: the run's URL + profile (the embedded mock's, when the CLI started it), checked to answer by the global setup. Projects: `setup` (no tests: the anchor of `serial`) →
  * `conformance` (conformance/, properties/ and generative/: fully parallel, every test makes its own data; against a remote
  * target its longest test in `conformance-long`, queued first) → `serial` (rate limits
  * and the clock; runs last, one worker, as setup's teardown). The run's selection is each project's
@@ -68,7 +68,9 @@ export default defineConfig<{}, { settings: RunSettings }>({
     ['./reporter/redact-artifacts.ts', { dirs: [`${reports}/playwright`, `${reports}/test-results`, `${reports}/blob`] }],
   ],
   projects: [
-    { name: 'setup', testMatch: /setup\/.*\.setup\.ts/, teardown: 'serial' },
+    // No tests of its own (the global setup checks the target answers, with no worker to start): it
+    // anchors `serial` as its teardown, which Playwright runs once every project depending on it ended.
+    { name: 'setup', testMatch: [], teardown: 'serial' },
     // One project for the parallel tests (features, properties, generative): a project has workers of
     // its own, so three would start workers three times and run one after the other (docs/history.md).
     // Against a remote target the longest test, about 100 requests that must go in order (the stateful

@@ -7,7 +7,7 @@
  * - hang: the request times out (Playwright's timeout call log lists the authorization header);
  * - reset: the connection is reset;
  * - garbage: the answer is not HTTP.
- * The last three are a node:net server on port 0 that answers unkeyed requests 401 (the setup test).
+ * The last three are a node:net server on port 0 that answers unkeyed requests 401 (the run's target check, suites/setup/global-setup.ts).
  * Each run's reports also carry a curl reproduction naming keys by variable, and exchanges.har.
  */
 import { test, expect } from '@playwright/test';
