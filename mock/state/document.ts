@@ -25,8 +25,8 @@ export interface KeyDoc { id: string; prefix: 'live' | 'test'; hash: string; sco
 /** Id counters at the time a part was written; a loader continues after them. */
 export interface CountersDoc { id: number; customField: number }
 
-type StoredWorkOrder = Omit<WorkOrderRow, 'parts'> & { parts: Omit<PartsState, 'idempotency'> & { idempotency: Array<[string, { fingerprint: string; status: number; body: string }]> } };
-type StoredWorkRequest = Omit<WorkRequestRow, 'files'> & { files: Array<[string, number]> };
+export type StoredWorkOrder = Omit<WorkOrderRow, 'parts'> & { parts: Omit<PartsState, 'idempotency'> & { idempotency: Array<[string, { fingerprint: string; status: number; body: string }]> } };
+export type StoredWorkRequest = Omit<WorkRequestRow, 'files'> & { files: Array<[string, number]> };
 
 /** One organization's state. */
 export interface OrgDoc {
@@ -80,7 +80,7 @@ export function orgToDoc(world: World, org: Org): OrgDoc {
   const keys: KeyDoc[] = [];
   for (const k of world.keysById.values()) {
     if (k.orgId !== org.id) continue;
-    keys.push({ id: k.id, prefix: k.prefix, hash: k.hash, scopes: [...k.scopes], label: k.label, ...(k.revokedAt !== undefined && { revokedAt: k.revokedAt }), ...(k.expiresAt !== undefined && { expiresAt: k.expiresAt }) });
+    keys.push(keyToDoc(k));
   }
   return {
     id: org.id,
@@ -93,9 +93,9 @@ export function orgToDoc(world: World, org: Org): OrgDoc {
     teams: [...org.teams.values()],
     meters: [...org.meters.all()],
     readings: [...org.readings],
-    workOrders: org.workOrders.all().map((w) => ({ ...w, parts: { ...w.parts, idempotency: [...w.parts.idempotency] } })),
+    workOrders: org.workOrders.all().map(storedWorkOrder),
     expenses: [...org.expenses.all()],
-    workRequests: org.workRequests.all().map((w) => ({ ...w, files: [...w.files] })),
+    workRequests: org.workRequests.all().map(storedWorkRequest),
     portals: [...org.portals.all()],
     assets: [...org.assets.all()],
     locations: [...org.locations.all()],
@@ -109,6 +109,21 @@ export function orgToDoc(world: World, org: Org): OrgDoc {
   };
 }
 
+/** An API key as stored (its secret's hash, never the secret). */
+export function keyToDoc(k: ApiKey): KeyDoc {
+  return { id: k.id, prefix: k.prefix, hash: k.hash, scopes: [...k.scopes], label: k.label, ...(k.revokedAt !== undefined && { revokedAt: k.revokedAt }), ...(k.expiresAt !== undefined && { expiresAt: k.expiresAt }) };
+}
+
+/** A work order as stored (its idempotency Map as pairs). */
+export function storedWorkOrder(w: WorkOrderRow): StoredWorkOrder {
+  return { ...w, parts: { ...w.parts, idempotency: [...w.parts.idempotency] } };
+}
+
+/** A work request as stored (its files Map as pairs). */
+export function storedWorkRequest(w: WorkRequestRow): StoredWorkRequest {
+  return { ...w, files: [...w.files] };
+}
+
 /** The world part of `world`. */
 export function worldToDoc(world: World): WorldDoc {
   return { seed: world.seed, clockAdvancedMs: world.clock.advancedMs, cursorSecret: world.cursorSecret.toString('base64url'), counters: counters(world), fixtures: world.fixtures };
@@ -120,7 +135,8 @@ export function exportState(world: World, orgId?: string): StateDocument {
   return { format: STATE_FORMAT, version: STATE_VERSION, ...(orgId === undefined && { world: worldToDoc(world) }), organizations: orgs.map((o) => orgToDoc(world, o)) };
 }
 
-function counters(world: World): CountersDoc {
+/** The world's id counters now. */
+export function counters(world: World): CountersDoc {
   return { id: world.ids.last, customField: world.lastCustomFieldId };
 }
 
@@ -166,7 +182,8 @@ export function dropOrg(world: World, orgId: string): void {
   world.orgs.delete(orgId);
 }
 
-function keyFromDoc(orgId: string, k: KeyDoc): ApiKey {
+/** An API key record of organization `orgId` from its stored form. */
+export function keyFromDoc(orgId: string, k: KeyDoc): ApiKey {
   return { id: k.id, orgId, prefix: k.prefix, hash: k.hash, scopes: new Set(k.scopes), label: k.label, ...(k.revokedAt !== undefined && { revokedAt: k.revokedAt }), ...(k.expiresAt !== undefined && { expiresAt: k.expiresAt }) };
 }
 

@@ -1,17 +1,19 @@
 /**
  * The file store (`--state ./mock-state.db`): SQLite through better-sqlite3, for one process
- * (docs/integrators.md, "State and replicas"). Tables: `state` (one JSON document per organization and
- * one for the world part, document.ts) and `rate` (one rate-limit window per key bucket).
+ * (docs/integrators.md, "State and replicas"). Tables: `records` (one row per record, per organization
+ * and one world row, keyed by (org, kind, id): rows.ts) and `rate` (one rate-limit window per key bucket).
  *
- * Durability: a write's handler runs, then its organization's whole document is committed with
- * `synchronous = FULL` (the WAL is fsynced) before the answer is sent; `kill -9` after a 2xx loses
- * nothing. Rate-limit counts are kept in memory and written behind: every 50 ms, with every write and
- * every control request, and on close (`synchronous = NORMAL`: they survive a killed process, not a power
- * cut); a `kill -9` loses at most the last 50 ms of counts. The database is opened in exclusive locking
- * mode: a second process on the same file fails to start instead of diverging.
+ * Durability: a write's handler runs, then the rows it changed (its tracker's report, tracker.ts) and
+ * its organization's `org` row (id counters) are committed with `synchronous = FULL` (the WAL is
+ * fsynced) before the answer is sent; `kill -9` after a 2xx loses nothing. Rate-limit counts are kept in
+ * memory and written behind: every 50 ms, with every write and every control request, and on close
+ * (`synchronous = NORMAL`: they survive a killed process, not a power cut); a `kill -9` loses at most the
+ * last 50 ms of counts. The database is opened in exclusive locking mode: a second process on the same
+ * file fails to start instead of diverging. A file of the earlier format (one document per
+ * organization, table `state`) is migrated to rows when opened.
  *
- * Cost: a write stores its organization's whole document, O(organization size) (figures in
- * docs/integrators.md); a read touches no database.
+ * Cost: a write stores the rows it changed (a create: its record and the `org` row), whatever the
+ * organization's size; a read touches no database. Start-up streams the rows (`.iterate()`).
  */
 import { randomInt } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -22,28 +24,37 @@ import { handleStep } from '../pipeline/handle.ts';
 import { rateLimited } from '../pipeline/rate-limit.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import type { StageWork } from '../pipeline/stages.ts';
-import type { World } from '../store/world.ts';
-import { loadOrg, orgToDoc, worldFromState, worldToDoc, STATE_FORMAT, STATE_VERSION, type OrgDoc, type StateDocument, type WorldDoc } from './document.ts';
-import { isRead, orgKey, WORLD_KEY, type ControlEffect, type Persistence } from './persistence.ts';
+import { Clock } from '../store/clock.ts';
+import { World } from '../store/world.ts';
+import { applyWorldDoc, dropOrg, worldFromState, worldToDoc, type OrgDoc, type StateDocument, type WorldDoc } from './document.ts';
+import { isRead, type ControlEffect, type Persistence } from './persistence.ts';
 import { rateDecision, windowStart } from './rate.ts';
+import { loadOrgRows, orgRows, WORLD_KIND, WORLD_ORG, type StoredRow } from './rows.ts';
+import { ChangeTracker, touchOrgAndKeys } from './tracker.ts';
 
 /** How often changed rate-limit windows are written (ms). */
 const RATE_FLUSH_MS = 50;
 
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, pos INTEGER NOT NULL, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS records (org TEXT NOT NULL, kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (org, kind, id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS records_seq ON records (org, seq);
 CREATE TABLE IF NOT EXISTS rate (bucket TEXT PRIMARY KEY, start INTEGER NOT NULL, used INTEGER NOT NULL);
 `;
 
 export class FileStore implements Persistence {
   readonly description: string;
   private readonly db: Database.Database;
-  private readonly upsertDoc: Database.Statement<[string, number, string]>;
+  private readonly putRow: Database.Statement<[string, string, string, number, string]>;
+  private readonly dropRow: Database.Statement<[string, string, string]>;
   private readonly putRate: Database.Statement<[string, number, number]>;
   /** Rate-limit windows by bucket (the stored ones at open), and the buckets changed since the last flush. */
   private readonly windows = new Map<string, { start: number; used: number }>();
   private readonly dirty = new Set<string>();
   private readonly flusher: NodeJS.Timeout;
+  private readonly tracker = new ChangeTracker();
+  private readonly entropy = randomInt(2 ** 31);
+  /** The insertion number of the last row stored: a row keeps its first one, so rows load in the order their Maps and Sets hold them. */
+  private seq = 0;
 
   /** Opens (creating when absent) the database at `path`; throws when another process holds it. */
   constructor(path: string) {
@@ -53,7 +64,9 @@ export class FileStore implements Persistence {
     this.db.pragma('locking_mode = EXCLUSIVE');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
-    this.upsertDoc = this.db.prepare('INSERT INTO state (key, pos, doc) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET doc = excluded.doc');
+    this.seq = (this.db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM records').get() as { seq: number }).seq;
+    this.putRow = this.db.prepare('INSERT INTO records (org, kind, id, seq, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (org, kind, id) DO UPDATE SET doc = excluded.doc');
+    this.dropRow = this.db.prepare('DELETE FROM records WHERE org = ? AND kind = ? AND id = ?');
     this.putRate = this.db.prepare('INSERT INTO rate (bucket, start, used) VALUES (?, ?, ?) ON CONFLICT (bucket) DO UPDATE SET start = excluded.start, used = excluded.used');
     for (const r of this.db.prepare('SELECT bucket, start, used FROM rate').all() as Array<{ bucket: string; start: number; used: number }>) this.windows.set(r.bucket, { start: r.start, used: r.used });
     this.flusher = setInterval(() => this.flushRates(), RATE_FLUSH_MS);
@@ -83,13 +96,24 @@ export class FileStore implements Persistence {
   }
 
   async open(initial: () => World): Promise<{ world: World; loaded: boolean }> {
-    const doc = this.read();
-    if (!doc) {
+    const old = this.readDocumentFormat();
+    if (old) {
+      // The earlier format (one document per organization): its state, stored again as rows.
+      const world = worldFromState(old, this.entropy);
+      this.saveAll(world, () => this.db.exec('DROP TABLE state'));
+      return { world, loaded: true };
+    }
+    const row = this.db.prepare('SELECT doc FROM records WHERE org = ? AND kind = ?').get(WORLD_ORG, WORLD_KIND) as { doc: string } | undefined;
+    if (!row) {
       const world = initial();
       this.saveAll(world);
       return { world, loaded: false };
     }
-    return { world: worldFromState(doc, randomInt(2 ** 31)), loaded: true };
+    const doc = JSON.parse(row.doc) as WorldDoc;
+    const world = new World(doc.seed, new Clock());
+    applyWorldDoc(world, doc, this.entropy);
+    loadOrgRows(world, this.db.prepare('SELECT org, kind, id, doc FROM records WHERE org <> ? ORDER BY org, seq').iterate(WORLD_ORG) as Iterable<StoredRow>);
+    return { world, loaded: true };
   }
 
   stages(_defaults: Readonly<StageWork>, tools: StageTools): Partial<StageWork> {
@@ -106,14 +130,22 @@ export class FileStore implements Persistence {
   }
 
   control<T extends { status: number }>(app: MockApp, effect: ControlEffect, run: () => T): T {
+    if (effect.kind === 'org') {
+      const org = app.world.orgs.get(effect.orgId);
+      if (org) this.tracker.attach(org);
+    }
     const out = run();
     this.flushRates();
-    if (out.status >= 300 || effect.kind === 'read') return out;
+    if (out.status >= 300 || effect.kind === 'read') {
+      if (this.tracker.size) this.saveChanges(app.world);
+      return out;
+    }
     const world = app.world;
-    if (effect.kind === 'world') this.durably(() => this.upsertDoc.run(WORLD_KEY, 0, JSON.stringify(worldToDoc(world))));
+    if (effect.kind === 'world') this.durably(() => this.putRow.run(WORLD_ORG, WORLD_KIND, '', ++this.seq, JSON.stringify(worldToDoc(world))));
     else if (effect.kind === 'org') {
       const org = world.orgs.get(effect.orgId);
-      if (org) this.saveOrg(world, org.id);
+      if (org) touchOrgAndKeys(this.tracker, world, org);
+      this.saveChanges(world);
     } else {
       this.saveAll(world);
       if (effect.reset) {
@@ -131,21 +163,24 @@ export class FileStore implements Persistence {
     this.db.close();
   }
 
-  /** `handler`, storing its organization's document after a success of a write (before the answer is sent). */
+  /** `handler`, storing the rows a write changed (before the answer is sent). */
   private durable(handler: Handler): Handler {
     return (ctx) => {
       if (isRead(ctx.op.method)) return handler(ctx);
+      this.tracker.attach(ctx.org);
       let reply;
       try {
         reply = handler(ctx);
       } catch (e) {
         // A ProblemError is thrown before anything changes; anything else may have left a half-done change.
         if (!(e instanceof ProblemError)) this.reloadOrg(ctx.world, ctx.org.id);
+        else if (this.tracker.size) this.saveChanges(ctx.world);
         throw e;
       }
-      if (reply.status < 300) {
+      if (reply.status < 300 || this.tracker.size) {
         try {
-          this.saveOrg(ctx.world, ctx.org.id);
+          if (reply.status < 300) this.tracker.touch(ctx.org.id, 'org', ctx.org.id);
+          this.saveChanges(ctx.world);
         } catch (e) {
           this.reloadOrg(ctx.world, ctx.org.id);
           throw e;
@@ -155,31 +190,35 @@ export class FileStore implements Persistence {
     };
   }
 
-  private saveOrg(world: World, orgId: string): void {
-    const doc = JSON.stringify(orgToDoc(world, world.orgs.get(orgId)!));
+  /** Stores the rows the tracker reported (one durable transaction). */
+  private saveChanges(world: World): void {
+    const changes = this.tracker.changes(world);
     this.durably(() => {
-      const info = this.db.prepare('UPDATE state SET doc = ? WHERE key = ?').run(doc, orgKey(orgId));
-      if (info.changes === 0) this.upsertDoc.run(orgKey(orgId), this.nextPos(), doc);
+      for (const [org, kind, id, doc] of changes) {
+        if (doc === undefined) this.dropRow.run(org, kind, id);
+        else this.putRow.run(org, kind, id, ++this.seq, doc);
+      }
     });
   }
 
-  private saveAll(world: World): void {
+  /** Replaces every stored row by `world`'s (`also` runs in the same transaction). */
+  private saveAll(world: World, also?: () => void): void {
+    this.tracker.clear();
     this.durably(() => {
-      this.db.exec('DELETE FROM state');
-      this.upsertDoc.run(WORLD_KEY, 0, JSON.stringify(worldToDoc(world)));
-      let pos = 1;
-      for (const org of world.orgs.values()) this.upsertDoc.run(orgKey(org.id), pos++, JSON.stringify(orgToDoc(world, org)));
+      this.db.exec('DELETE FROM records');
+      this.putRow.run(WORLD_ORG, WORLD_KIND, '', ++this.seq, JSON.stringify(worldToDoc(world)));
+      let pos = 0;
+      for (const org of world.orgs.values()) for (const [kind, id, doc] of orgRows(world, org, pos++)) this.putRow.run(org.id, kind, id, ++this.seq, doc);
+      also?.();
     });
-  }
-
-  private nextPos(): number {
-    return (this.db.prepare('SELECT coalesce(max(pos), 0) + 1 AS pos FROM state').get() as { pos: number }).pos;
   }
 
   /** Loads organization `orgId` as last committed (after a failed write left memory ahead of the file). */
   private reloadOrg(world: World, orgId: string): void {
-    const row = this.db.prepare('SELECT doc FROM state WHERE key = ?').get(orgKey(orgId)) as { doc: string } | undefined;
-    if (row) loadOrg(world, JSON.parse(row.doc) as OrgDoc);
+    this.tracker.clear();
+    const rows = this.db.prepare('SELECT org, kind, id, doc FROM records WHERE org = ? ORDER BY seq').all(orgId) as StoredRow[];
+    if (rows.length > 0) loadOrgRows(world, rows);
+    else dropOrg(world, orgId);
   }
 
   /** Runs `write` in one transaction committed with the WAL fsynced. */
@@ -195,11 +234,12 @@ export class FileStore implements Persistence {
     }
   }
 
-  /** The stored state, or undefined when the file holds none yet. */
-  private read(): (StateDocument & { world: WorldDoc }) | undefined {
+  /** The state of a file of the earlier format (table `state`, one JSON document per organization), or undefined. */
+  private readDocumentFormat(): (StateDocument & { world: WorldDoc }) | undefined {
+    if (!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'state'").get()) return undefined;
     const rows = this.db.prepare('SELECT key, doc FROM state ORDER BY pos').all() as Array<{ key: string; doc: string }>;
-    const world = rows.find((r) => r.key === WORLD_KEY);
+    const world = rows.find((r) => r.key === 'world');
     if (!world) return undefined;
-    return { format: STATE_FORMAT, version: STATE_VERSION, world: JSON.parse(world.doc) as WorldDoc, organizations: rows.filter((r) => r !== world).map((r) => JSON.parse(r.doc) as OrgDoc) };
+    return { format: 'mms-mock-state', version: 1, world: JSON.parse(world.doc) as WorldDoc, organizations: rows.filter((r) => r !== world).map((r) => JSON.parse(r.doc) as OrgDoc) };
   }
 }

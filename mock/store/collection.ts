@@ -15,6 +15,8 @@ export class Collection<R extends Identified> {
   private readonly index = new Map<string, R>();
   private visible = 0;
   private changes = 0;
+  /** Told the id of every row written (insert, replace, remove): a state store's change tracker (Org.track); unset, it costs one check. */
+  observer?: (id: string) => void;
 
   /** @param isVisible whether a row is visible to public reads (soft-deleted rows are not). */
   constructor(private readonly isVisible: (row: R) => boolean = () => true) {}
@@ -28,6 +30,7 @@ export class Collection<R extends Identified> {
     this.index.set(row.id, row);
     if (this.isVisible(row)) this.visible++;
     this.changes++;
+    this.observer?.(row.id);
     return row;
   }
 
@@ -39,6 +42,7 @@ export class Collection<R extends Identified> {
     this.index.set(row.id, row);
     this.visible += Number(this.isVisible(row)) - Number(this.isVisible(old));
     this.changes++;
+    this.observer?.(row.id);
     return row;
   }
 
@@ -50,6 +54,7 @@ export class Collection<R extends Identified> {
     this.index.delete(id);
     if (this.isVisible(old)) this.visible--;
     this.changes++;
+    this.observer?.(id);
   }
 
   /** The row with this id, visible or not. */
