@@ -173,8 +173,7 @@ export class FileStore implements Persistence {
         reply = handler(ctx);
       } catch (e) {
         // A ProblemError is thrown before anything changes; anything else may have left a half-done change.
-        if (!(e instanceof ProblemError)) this.reloadOrg(ctx.world, ctx.org.id);
-        else if (this.tracker.size) this.saveChanges(ctx.world);
+        if (!(e instanceof ProblemError) || this.tracker.size > 0) this.reloadOrg(ctx.world, ctx.org.id);
         throw e;
       }
       if (reply.status < 300 || this.tracker.size) {
