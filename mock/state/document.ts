@@ -1,8 +1,8 @@
 /**
  * The mock's state as one JSON document (spec/mock-state.schema.json; docs/integrators.md, "State and
  * replicas"): a world part (clock, cursor signing key, id counters, seed, fixture ids) and one part per
- * organization (its settings, its API keys by hash, every record). The state stores keep one document
- * per organization plus the world part; `GET/PUT /__mock/state` and `--seed-file` use the same format.
+ * organization (its settings, its API keys by hash, every record). `GET/PUT /__mock/state` and
+ * `--seed-file` use it; the state stores keep the same records as rows (rows.ts).
  *
  * Records are kept as the mock holds them (the public `data` beside internal fields); Maps and Sets
  * become arrays (pairs where a client chose the keys, e.g. idempotency keys).

@@ -4,8 +4,10 @@
  * and one world row, keyed by (org, kind, id): rows.ts) and `rate` (one rate-limit window per key bucket).
  *
  * Durability: a write's handler runs, then the rows it changed (its tracker's report, tracker.ts) and
- * its organization's `org` row (id counters) are committed with `synchronous = FULL` (the WAL is
- * fsynced) before the answer is sent; `kill -9` after a 2xx loses nothing. Rate-limit counts are kept in
+ * its organization's `org` row (id counters) go into the group transaction of this event-loop turn,
+ * committed at its end with `synchronous = FULL` (the WAL is fsynced: one fsync for every write of the
+ * turn) before their answers are sent; `kill -9` after a 2xx loses nothing. A read arriving while a
+ * commit is under way waits for it, so nothing not yet durable is shown. Rate-limit counts are kept in
  * memory and written behind: every 50 ms, with every write and every control request, and on close
  * (`synchronous = NORMAL`: they survive a killed process, not a power cut); a `kill -9` loses at most the
  * last 50 ms of counts. The database is opened in exclusive locking mode: a second process on the same
@@ -13,33 +15,30 @@
  * organization, table `state`) is migrated to rows when opened.
  *
  * Cost: a write stores the rows it changed (a create: its record and the `org` row), whatever the
- * organization's size; a read touches no database. Start-up streams the rows (`.iterate()`).
+ * organization's size, and shares its fsync with the writes of its turn; a read touches no database. Start-up streams the rows (`.iterate()`).
  */
 import { randomInt } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { MockApp, StageTools } from '../app.ts';
-import type { Handler, HandlerMap } from '../http/context.ts';
+import type { Handler, Reply } from '../http/context.ts';
 import { ProblemError } from '../http/problem.ts';
-import { handleStep } from '../pipeline/handle.ts';
 import { rateLimited } from '../pipeline/rate-limit.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
-import type { StageWork } from '../pipeline/stages.ts';
+import { ANSWERED, type StageWork } from '../pipeline/stages.ts';
 import { Clock } from '../store/clock.ts';
 import { World } from '../store/world.ts';
-import { applyWorldDoc, dropOrg, worldFromState, worldToDoc, type OrgDoc, type StateDocument, type WorldDoc } from './document.ts';
+import { applyWorldDoc, dropOrg, worldFromState, worldToDoc, type WorldDoc } from './document.ts';
+import { documentFormat, SCHEMA } from './file-sql.ts';
 import { isRead, type ControlEffect, type Persistence } from './persistence.ts';
 import { rateDecision, windowStart } from './rate.ts';
 import { loadOrgRows, orgRows, WORLD_KIND, WORLD_ORG, type StoredRow } from './rows.ts';
-import { ChangeTracker, touchOrgAndKeys } from './tracker.ts';
+import { ChangeTracker, touchOrgAndKeys, type RowChange } from './tracker.ts';
 
 /** How often changed rate-limit windows are written (ms). */
 const RATE_FLUSH_MS = 50;
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS records (org TEXT NOT NULL, kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (org, kind, id)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS records_seq ON records (org, seq);
-CREATE TABLE IF NOT EXISTS rate (bucket TEXT PRIMARY KEY, start INTEGER NOT NULL, used INTEGER NOT NULL);
-`;
+/** The writes of one event-loop turn, committed together. */
+interface Group { world: World; orgs: Set<string>; committed: Promise<void>; done: () => void; fail: (e: unknown) => void }
 
 export class FileStore implements Persistence {
   readonly description: string;
@@ -52,6 +51,7 @@ export class FileStore implements Persistence {
   private readonly dirty = new Set<string>();
   private readonly flusher: NodeJS.Timeout;
   private readonly tracker = new ChangeTracker();
+  private group?: Group;
   private readonly entropy = randomInt(2 ** 31);
   /** The insertion number of the last row stored: a row keeps its first one, so rows load in the order their Maps and Sets hold them. */
   private seq = 0;
@@ -96,7 +96,7 @@ export class FileStore implements Persistence {
   }
 
   async open(initial: () => World): Promise<{ world: World; loaded: boolean }> {
-    const old = this.readDocumentFormat();
+    const old = documentFormat(this.db);
     if (old) {
       // The earlier format (one document per organization): its state, stored again as rows.
       const world = worldFromState(old, this.entropy);
@@ -116,16 +116,27 @@ export class FileStore implements Persistence {
     return { world, loaded: true };
   }
 
-  stages(_defaults: Readonly<StageWork>, tools: StageTools): Partial<StageWork> {
-    const wrapped = Object.fromEntries(Object.entries(tools.handlers).map(([id, handler]) => [id, this.durable(handler)])) as HandlerMap;
-    const { limits, bucket } = tools;
+  stages(defaults: Readonly<StageWork>, tools: StageTools): Partial<StageWork> {
+    const { limits, bucket, handlers } = tools;
     return {
       rateLimit: (ex: Exchange) => {
         const key = ex.key;
         const rate = (ex.rate = rateDecision(this.takeRate(bucket(key), windowStart(ex.now)), limits[key.prefix], ex.now));
         if (!rate.allowed) throw rateLimited(rate);
       },
-      handle: handleStep(wrapped, tools.reply),
+      handle: (ex: Exchange) => {
+        // A read waits for a commit under way: nothing not yet durable is ever shown.
+        if (isRead(ex.method)) return this.group ? this.group.committed.then(() => defaults.handle(ex)) : defaults.handle(ex);
+        const reply = this.write(ex, handlers[ex.op.operationId]!);
+        if (!this.group) {
+          tools.reply(ex, reply);
+          return ANSWERED;
+        }
+        return this.group.committed.then(() => {
+          tools.reply(ex, reply);
+          return ANSWERED;
+        });
+      },
     };
   }
 
@@ -159,45 +170,93 @@ export class FileStore implements Persistence {
 
   async close(): Promise<void> {
     clearInterval(this.flusher);
+    this.commitGroup();
     this.flushRates();
     this.db.close();
   }
 
-  /** `handler`, storing the rows a write changed (before the answer is sent). */
-  private durable(handler: Handler): Handler {
-    return (ctx) => {
-      if (isRead(ctx.op.method)) return handler(ctx);
-      this.tracker.attach(ctx.org);
-      let reply;
-      try {
-        reply = handler(ctx);
-      } catch (e) {
-        // A ProblemError is thrown before anything changes; anything else may have left a half-done change.
-        if (!(e instanceof ProblemError) || this.tracker.size > 0) this.reloadOrg(ctx.world, ctx.org.id);
-        throw e;
-      }
-      if (reply.status < 300 || this.tracker.size) {
-        try {
-          if (reply.status < 300) this.tracker.touch(ctx.org.id, 'org', ctx.org.id);
-          this.saveChanges(ctx.world);
-        } catch (e) {
-          this.reloadOrg(ctx.world, ctx.org.id);
-          throw e;
-        }
-      }
-      return reply;
-    };
+  /**
+   * Runs a write's handler and puts the rows it changed into the open group transaction (begun when
+   * none is): the caller answers once the group is committed.
+   */
+  private write(ctx: Parameters<Handler>[0], handler: Handler): Reply {
+    this.tracker.attach(ctx.org);
+    let reply;
+    try {
+      reply = handler(ctx);
+    } catch (e) {
+      // A ProblemError is thrown before anything changes; anything else may have left a half-done change.
+      if (!(e instanceof ProblemError) || this.tracker.size > 0) this.reloadOrg(ctx.world, ctx.org.id);
+      throw e;
+    }
+    if (reply.status < 300) this.tracker.touch(ctx.org.id, 'org', ctx.org.id);
+    if (this.tracker.size === 0) return reply;
+    try {
+      const group = this.openGroup(ctx.world);
+      group.orgs.add(ctx.org.id);
+      this.putChanges(this.tracker.changes(ctx.world));
+    } catch (e) {
+      this.failGroup(e);
+      throw e;
+    }
+    return reply;
+  }
+
+  /**
+   * The open group transaction, begun when none is: every write of this event-loop turn joins it, and
+   * one commit with the WAL fsynced (`synchronous = FULL`) at the end of the turn makes them all durable
+   * (a group commit: one fsync for many writes). Their answers are sent after it.
+   */
+  private openGroup(world: World): Group {
+    if (this.group) return this.group;
+    let done!: () => void;
+    let fail!: (e: unknown) => void;
+    const committed = new Promise<void>((d, f) => ((done = d), (fail = f)));
+    committed.catch(() => undefined);
+    this.db.pragma('synchronous = FULL');
+    this.db.exec('BEGIN');
+    const group: Group = (this.group = { world, orgs: new Set(), committed, done, fail });
+    setImmediate(() => this.commitGroup());
+    return group;
+  }
+
+  /** Commits the open group transaction (with the rate windows changed since the last flush). */
+  private commitGroup(): void {
+    const group = this.group;
+    if (!group) return;
+    try {
+      this.writeRates();
+      this.db.exec('COMMIT');
+      this.group = undefined;
+      this.db.pragma('synchronous = NORMAL');
+      group.done();
+    } catch (e) {
+      this.failGroup(e);
+    }
+  }
+
+  /** Rolls the open group back: its organizations are loaded again as last committed and its writes fail. */
+  private failGroup(e: unknown): void {
+    const group = this.group;
+    if (!group) return;
+    this.group = undefined;
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.db.pragma('synchronous = NORMAL');
+    for (const orgId of group.orgs) this.reloadOrg(group.world, orgId);
+    group.fail(e);
   }
 
   /** Stores the rows the tracker reported (one durable transaction). */
   private saveChanges(world: World): void {
     const changes = this.tracker.changes(world);
-    this.durably(() => {
-      for (const [org, kind, id, doc] of changes) {
-        if (doc === undefined) this.dropRow.run(org, kind, id);
-        else this.putRow.run(org, kind, id, ++this.seq, doc);
-      }
-    });
+    this.durably(() => this.putChanges(changes));
+  }
+
+  private putChanges(changes: RowChange[]): void {
+    for (const [org, kind, id, doc] of changes) {
+      if (doc === undefined) this.dropRow.run(org, kind, id);
+      else this.putRow.run(org, kind, id, ++this.seq, doc);
+    }
   }
 
   /** Replaces every stored row by `world`'s (`also` runs in the same transaction). */
@@ -220,8 +279,9 @@ export class FileStore implements Persistence {
     else dropOrg(world, orgId);
   }
 
-  /** Runs `write` in one transaction committed with the WAL fsynced. */
+  /** Runs `write` in one transaction committed with the WAL fsynced (after the open group's commit). */
   private durably(write: () => void): void {
+    this.commitGroup();
     this.db.pragma('synchronous = FULL');
     try {
       this.db.transaction(() => {
@@ -233,12 +293,4 @@ export class FileStore implements Persistence {
     }
   }
 
-  /** The state of a file of the earlier format (table `state`, one JSON document per organization), or undefined. */
-  private readDocumentFormat(): (StateDocument & { world: WorldDoc }) | undefined {
-    if (!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'state'").get()) return undefined;
-    const rows = this.db.prepare('SELECT key, doc FROM state ORDER BY pos').all() as Array<{ key: string; doc: string }>;
-    const world = rows.find((r) => r.key === 'world');
-    if (!world) return undefined;
-    return { format: 'mms-mock-state', version: 1, world: JSON.parse(world.doc) as WorldDoc, organizations: rows.filter((r) => r !== world).map((r) => JSON.parse(r.doc) as OrgDoc) };
-  }
 }

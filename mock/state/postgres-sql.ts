@@ -120,3 +120,47 @@ export async function connectPool(url: string): Promise<pg.Pool> {
   }
   return pool;
 }
+
+/** What a job of a transaction gave: its result or its error. */
+export type Outcome<T> = { ok: T } | { err: unknown };
+
+/** The result of `o`, or its error thrown. */
+export function unwrap<T>(o: Outcome<T>): T {
+  if ('err' in o) throw o.err;
+  return o.ok;
+}
+
+/**
+ * Jobs waiting for a lock scope (`key`), run together: a job added while its scope's batch waits joins
+ * it; `runAll` runs a batch (after this process's earlier tasks of that scope, `queued`) and gives each
+ * job's outcome; a rejection fails every job of the batch.
+ */
+export class Batches<R> {
+  private readonly waiting = new Map<string, Array<{ job: () => R; done: (o: Outcome<R>) => void }>>();
+
+  constructor(private readonly queues: Map<string, Promise<unknown>>, private readonly runAll: (key: string, jobs: Array<() => R>) => Promise<Array<Outcome<R>>>) {}
+
+  add(key: string, job: () => R): Promise<R> {
+    return new Promise<Outcome<R>>((done) => {
+      const waiting = this.waiting.get(key);
+      if (waiting) return void waiting.push({ job, done });
+      this.waiting.set(key, [{ job, done }]);
+      void queued(this.queues, `org:${key}`, async () => {
+        const batch = this.waiting.get(key)!;
+        this.waiting.delete(key);
+        const outcomes = await this.runAll(key, batch.map((b) => b.job)).catch((err: unknown) => batch.map(() => ({ err })));
+        batch.forEach((b, i) => b.done(outcomes[i]!));
+      });
+    }).then(unwrap);
+  }
+}
+
+/**
+ * BEGIN with the locks of a write scope: everything (ALL_LOCK exclusive), or ALL_LOCK shared and the
+ * row of the world part or of one organization FOR UPDATE. `lit` quotes a literal.
+ */
+export function lockStatement(scope: { kind: 'all' } | { kind: 'world' } | { kind: 'org'; orgId: string }, lit: (value: string) => string): string {
+  if (scope.kind === 'all') return `BEGIN; SELECT pg_advisory_xact_lock(${ALL_LOCK})`;
+  const [org, kind, id] = scope.kind === 'org' ? [scope.orgId, 'org', scope.orgId] : [WORLD_ORG, WORLD_KIND, ''];
+  return `BEGIN; SELECT pg_advisory_xact_lock_shared(${ALL_LOCK}); SELECT 1 FROM mock_rows WHERE org = ${lit(org)} AND kind = ${lit(kind)} AND id = ${lit(id)} FOR UPDATE`;
+}

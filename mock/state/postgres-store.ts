@@ -1,25 +1,17 @@
 /**
- * The PostgreSQL store (`--state postgres://…`): replicas of the mock on one database behave as one
- * service (docs/integrators.md, "State and replicas"). Tables (postgres-sql.ts): `mock_rows` (rows.ts's
- * rows keyed by (org, kind, id), each with a revision from one sequence, deletions as rows without a
- * document) and `mock_rate` (one rate-limit window per key bucket).
- *
- * - Every API request first catches up: one indexed query reads the rows with a revision above the
- *   highest this replica has seen and applies them (rows-apply.ts); nothing newer, nothing read
- *   (read-your-write across replicas). A new generation in the world row (a reset or import) makes the
- *   replica reload everything.
- * - Rate-limit windows are counted in `mock_rate`, in the catch-up's statement when this replica knows
- *   the key already: a key's budget is shared.
- * - A write (any method but GET/HEAD/OPTIONS) runs in one transaction holding its organization's row
- *   lock (`SELECT … FOR UPDATE`): catch up → handler → store the rows it changed and the `org` row (id
- *   counters) with new revisions → commit → answer. Exactly-once rules (parts-section versions, approval
- *   once, idempotency keys) therefore hold across replicas. Within a process, writes to one
- *   organization queue up so one connection at a time waits for the lock.
+ * The PostgreSQL store (`--state postgres://…`): replicas on one database behave as one service
+ * (docs/integrators.md, "State and replicas"). Tables (postgres-sql.ts): `mock_rows` (rows.ts's rows, each
+ * with a revision from one sequence; a deletion is a row without a document) and `mock_rate`.
+ * - Every API request first catches up: one indexed query reads the rows above the highest revision this
+ *   replica has seen and applies them (rows-apply.ts); a new generation in the world row (a reset or
+ *   import) reloads everything. A known key's rate count goes in the same statement: budgets are shared.
+ * - A write runs in one transaction holding its organization's row lock (`SELECT … FOR UPDATE`): catch
+ *   up → handler → store the changed rows and the `org` row with new revisions → commit → answer, so
+ *   exactly-once rules (parts-section versions, approval once, idempotency keys) hold across replicas.
+ *   Writes to one organization waiting in a process run in one transaction (a group commit).
  * - Control requests lock what they change (control/routes.ts `controlEffect`): the world row, one
- *   organization's row, or everything (an exclusive advisory lock every write takes shared).
- *
- * Cost: one round trip per read (two for a key this replica has not seen); a write five round trips and
- * the rows it changed, whatever the organization's size (figures in docs/integrators.md).
+ *   organization's row, or everything (an advisory lock every write takes shared).
+ * Cost: one round trip per read (two for a key this replica has not seen); five per group of writes.
  */
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
@@ -35,15 +27,16 @@ import { ANSWERED, type StageWork } from '../pipeline/stages.ts';
 import { World } from '../store/world.ts';
 import { applyWorldDoc, dropOrg, worldFromState, worldToDoc, type WorldDoc } from './document.ts';
 import { isRead, type ControlEffect, type Persistence } from './persistence.ts';
-import { ALL_LOCK, ALL_ROWS, CATCH_UP, CATCH_UP_RATE, connectPool, documentFormat, INIT_LOCK, putAll, putRows, queued, TAKE_RATE, type PgRow } from './postgres-sql.ts';
+import { ALL_ROWS, Batches, CATCH_UP, CATCH_UP_RATE, connectPool, documentFormat, INIT_LOCK, lockStatement, putAll, putRows, queued, TAKE_RATE, unwrap, type Outcome, type PgRow } from './postgres-sql.ts';
 import { rateDecision, windowStart } from './rate.ts';
 import { redact } from './redact.ts';
 import { applyRow } from './rows-apply.ts';
 import { loadOrgRows, WORLD_KIND, WORLD_ORG, type StoredRow } from './rows.ts';
-import { ChangeTracker, touchOrgAndKeys } from './tracker.ts';
+import { ChangeTracker, touchOrgAndKeys, type RowChange } from './tracker.ts';
 
 type Queryable = pg.Pool | pg.PoolClient;
 type WorldRowDoc = WorldDoc & { generation?: number };
+type Scope = Exclude<ControlEffect, { kind: 'read' }>;
 
 export class PostgresStore implements Persistence {
   readonly description: string;
@@ -58,6 +51,8 @@ export class PostgresStore implements Persistence {
   private readonly tracker = new ChangeTracker();
   /** Writes queued per lock scope in this process. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** API writes waiting for their organization's lock: they run in one transaction (one commit for all: a group commit). */
+  private readonly batches = new Batches<Reply>(this.queues, (orgId, jobs) => this.transactAll({ kind: 'org', orgId }, jobs));
   private app?: MockApp;
   private readonly entropy = randomInt(2 ** 31);
 
@@ -126,7 +121,7 @@ export class PostgresStore implements Persistence {
       handle: (ex: Exchange) => {
         if (isRead(ex.method)) return defaults.handle(ex);
         const orgId = ex.key.orgId;
-        return this.transact<Reply>({ kind: 'org', orgId }, () => {
+        return this.batches.add(orgId, () => {
           const world = (ex.world = this.app!.world);
           const org = world.orgs.get(orgId);
           if (!org) throw new ProblemError(401, 'invalid_api_key', 'The API key is unknown, expired or revoked.');
@@ -234,50 +229,61 @@ export class PostgresStore implements Persistence {
     return world;
   }
 
-  /**
-   * Runs `run` in one transaction holding the lock of `scope` with the state up to date, and stores the
-   * rows it changed (everything for scope `all` when it succeeded).
-   */
-  private transact<T extends { status: number }>(scope: Exclude<ControlEffect, { kind: 'read' }>, run: () => T): Promise<T> {
+  /** Runs `run` alone under `scope`'s lock (transactAll), after this process's earlier tasks of that scope. */
+  private transact<T extends { status: number }>(scope: Scope, run: () => T): Promise<T> {
     const lockKey = scope.kind === 'org' ? `org:${scope.orgId}` : scope.kind;
-    return queued(this.queues, lockKey, async () => {
-      const client = await this.pool.connect();
-      let ran = false;
-      try {
-        const lit = (s: string) => client.escapeLiteral(s);
-        if (scope.kind === 'all') await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${ALL_LOCK})`);
-        else {
-          const [org, kind, id] = scope.kind === 'org' ? [scope.orgId, 'org', scope.orgId] : [WORLD_ORG, WORLD_KIND, ''];
-          await client.query(`BEGIN; SELECT pg_advisory_xact_lock_shared(${ALL_LOCK}); SELECT 1 FROM mock_rows WHERE org = ${lit(org)} AND kind = ${lit(kind)} AND id = ${lit(id)} FOR UPDATE`);
-        }
-        await this.catchUp(client);
-        ran = true;
+    return queued(this.queues, lockKey, () => this.transactAll(scope, [run])).then(([o]) => unwrap(o!));
+  }
+
+  /**
+   * Runs `jobs` one after another in one transaction holding the lock of `scope` with the state up to
+   * date, stores the rows they changed (everything for scope `all` when it succeeded) and commits. A
+   * job's error fails that job (anything but a ProblemError before a change reloads everything next);
+   * a failed commit fails them all.
+   */
+  private async transactAll<T extends { status: number }>(scope: Scope, jobs: Array<() => T>): Promise<Array<Outcome<T>>> {
+    const client = await this.pool.connect();
+    let ran = false;
+    try {
+      await client.query(lockStatement(scope, (v) => client.escapeLiteral(v)));
+      await this.catchUp(client);
+      ran = true;
+      const changes = new Map<string, RowChange>();
+      const outcomes = jobs.map((job): Outcome<T> => {
         this.tracker.clear();
-        const result = run();
-        const world = this.app!.world;
-        if (scope.kind === 'all') {
-          if (result.status < 300) {
-            this.generation++;
-            await this.writeAll(client, world);
-            if (scope.reset) await client.query('DELETE FROM mock_rate');
-          }
-        } else {
-          const changes = this.tracker.changes(world);
-          if (scope.kind === 'world' && result.status < 300) changes.push([WORLD_ORG, WORLD_KIND, '', JSON.stringify(this.worldRow(world))]);
-          if (changes.length > 0) for (const revision of await putRows(client, changes)) this.own.add(revision);
+        try {
+          const ok = job();
+          for (const c of this.tracker.changes(this.app!.world)) changes.set(`${c[0]}\t${c[1]}\t${c[2]}`, c);
+          return { ok };
+        } catch (err) {
+          if (!(err instanceof ProblemError && this.tracker.size === 0)) this.reloadAll = true;
+          this.tracker.clear();
+          return { err };
         }
-        await client.query('COMMIT');
-        return result;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        // Anything but a ProblemError thrown before a change may have left memory ahead of the store (rare: reload it all).
-        if (ran && !(e instanceof ProblemError && this.tracker.size === 0)) this.reloadAll = true;
-        this.tracker.clear();
-        throw e;
-      } finally {
-        client.release();
+      });
+      const succeeded = outcomes.some((o) => 'ok' in o && o.ok.status < 300);
+      const world = this.app!.world; // a reset replaced it
+      if (scope.kind === 'all') {
+        if (succeeded) {
+          this.generation++;
+          await this.writeAll(client, world);
+          if (scope.reset) await client.query('DELETE FROM mock_rate');
+        }
+      } else {
+        if (scope.kind === 'world' && succeeded) changes.set(WORLD_KIND, [WORLD_ORG, WORLD_KIND, '', JSON.stringify(this.worldRow(world))]);
+        if (changes.size > 0) for (const revision of await putRows(client, [...changes.values()])) this.own.add(revision);
       }
-    });
+      await client.query('COMMIT');
+      return outcomes;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      // Memory may be ahead of the store (rare: reload it all).
+      if (ran) this.reloadAll = true;
+      this.tracker.clear();
+      throw e;
+    } finally {
+      client.release();
+    }
   }
 
   private worldRow(world: World): WorldRowDoc {
