@@ -22,6 +22,7 @@ import { requestPath, type RequestPathReport } from './request-path.ts';
 import { walk, type WalkReport } from './walk.ts';
 import { remoteRun, suiteRun, type SuiteReport } from './suite.ts';
 import { stateCost, type StateReport } from './state.ts';
+import { stateScale, type StateScaleReport } from './state-scale.ts';
 import { installCost, type InstallReport } from './install.ts';
 
 const PARTS = ['throughput', 'path', 'walk', 'memory', 'startup', 'failing', 'suite', 'remote', 'state', 'install'] as const;
@@ -49,13 +50,14 @@ const program = new Command('bench')
   .option('--startups <n>', 'start-ups of npm run mock', positive('--startups'), 3)
   .option('--mutant <name>', 'the mutant of the failing part (mock/mutants/catalog.ts)', 'success-as-text')
   .option('--latency <ms>', 'latency added to every request of the remote part', positive('--latency'), 50)
+  .option('--state-records <n>', 'work orders of the state part\'s large file store', positive('--state-records'), 1_000_000)
   .option('--installs <n>', 'tarball installs of the install part', positive('--installs'), 3)
   .option('--install-cache <cache>', 'npm cache of the install part: cold (a fresh one per install) or warm (yours)', (v) => {
     if (v !== 'cold' && v !== 'warm') throw new InvalidArgumentError('--install-cache must be cold or warm');
     return v;
   }, 'cold')
   .parse();
-const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; pathKeys: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number; installs: number; installCache: 'cold' | 'warm' }>();
+const opts = program.opts<{ only: Part[]; connections: number; duration: number; warmup: number; rounds: number; pathKeys: number; workOrders: number; samples: number; memoryRequests: number; startups: number; mutant: string; latency: number; installs: number; installCache: 'cold' | 'warm'; stateRecords: number }>();
 
 interface Target { name: string; measured: string; target: string; met: boolean }
 
@@ -63,7 +65,7 @@ const log = (line: string) => process.stderr.write(`  ${line}\n`);
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 const targets: Target[] = [];
 const problems: string[] = [];
-const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; path?: RequestPathReport; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; state?: StateReport[]; install?: InstallReport; targets: Target[]; problems: string[] } = {
+const report: { startedAt: string; command: string; node: string; options: typeof opts; throughput?: EndpointReport[]; path?: RequestPathReport; walk?: WalkReport; memory?: MemoryReport; startup?: StartupReport; failing?: FailingReport; suite?: SuiteReport; remote?: SuiteReport & { latencyMs: number }; state?: StateReport[]; stateScale?: StateScaleReport; install?: InstallReport; targets: Target[]; problems: string[] } = {
   startedAt: new Date().toISOString(),
   command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
   node: process.version,
@@ -157,6 +159,8 @@ if (opts.only.includes('state')) {
     targets.push({ name: `${e.endpoint}: PostgreSQL store ÷ memory store`, measured: `${fixed(pg.vsMemory)}×`, target: 'stated', met: true });
     problems.push(...e.problems.map((p) => `state ${e.endpoint}: ${p}`));
   }
+  const big = (report.stateScale = await stateScale({ records: opts.stateRecords, log }));
+  targets.push({ name: `file store of ${big.records.toLocaleString('en')} work orders: peak RSS ÷ state size (start ${fixed(big.startSeconds, 1)} s, export ${fixed(big.exportSeconds, 1)} s)`, measured: `${fixed(big.vsState)}× (${fixed(big.peakAfterExportMB, 0)} MB, state ${fixed(big.stateMB, 0)} MB)`, target: '≤ 2×', met: big.vsState <= 2 });
 }
 
 const rows: string[][] = [['target', 'measured', 'wanted', '']];
