@@ -11,7 +11,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { control, killHard, startChildMock } from '../tools/lib/child-mock.ts';
+import { CONTROL_TOKEN, killHard, startChildMock } from '../tools/lib/child-mock.ts';
 
 export interface StateScaleReport {
   records: number;
@@ -64,7 +64,8 @@ export async function stateScale(options: { records: number; log: (line: string)
       const afterStart = residentMB(mock.child.pid!);
       options.log(`state-scale: started in ${startSeconds.toFixed(1)} s, peak ${afterStart.peak.toFixed(0)} MB`);
       at = Date.now();
-      const res = await control(mock.url, '/__mock/state');
+      // No time limit: a large export takes as long as it takes to read.
+      const res = await fetch(`${mock.url}/__mock/state`, { headers: { 'x-mock-control-token': CONTROL_TOKEN } });
       let bytes = 0;
       for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
       const exportSeconds = (Date.now() - at) / 1000;

@@ -141,6 +141,7 @@ export class FileStore implements Persistence {
   }
 
   control<T extends { status: number }>(app: MockApp, effect: ControlEffect, run: () => T): T {
+    this.commitGroup(); // a control request (an export too) sees only what is durable
     if (effect.kind === 'org') {
       const org = app.world.orgs.get(effect.orgId);
       if (org) this.tracker.attach(org);
