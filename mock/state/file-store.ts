@@ -126,7 +126,10 @@ export class FileStore implements Persistence {
       },
       handle: (ex: Exchange) => {
         // A read waits for a commit under way: nothing not yet durable is ever shown.
-        if (isRead(ex.method)) return this.group ? this.group.committed.then(() => defaults.handle(ex)) : defaults.handle(ex);
+        if (isRead(ex.method)) {
+          const read = () => defaults.handle(ex);
+          return this.group ? this.group.committed.then(read, read) : read();
+        }
         const reply = this.write(ex, handlers[ex.op.operationId]!);
         if (!this.group) {
           tools.reply(ex, reply);

@@ -78,7 +78,8 @@ export function queued<T>(queues: Map<string, Promise<unknown>>, key: string, ta
 /** Stores `changes` with new revisions taken under REV_LOCK (inside the caller's transaction); returns the revisions. */
 export async function putRows(client: pg.PoolClient, changes: RowChange[]): Promise<number[]> {
   await client.query('SELECT pg_advisory_xact_lock($1)', [REV_LOCK]);
-  const r = await client.query<{ revision: string }>(PUT_ROWS, [changes.map((c) => c[0]), changes.map((c) => c[1]), changes.map((c) => c[2]), changes.map((c) => c[3] ?? null)]);
+  const values = [changes.map((c) => c[0]), changes.map((c) => c[1]), changes.map((c) => c[2]), changes.map((c) => c[3] ?? null)];
+  const r = await client.query<{ revision: string }>({ name: 'mock_put_rows', text: PUT_ROWS, values });
   return r.rows.map((x) => Number(x.revision));
 }
 

@@ -11,7 +11,8 @@
  *   Writes to one organization waiting in a process run in one transaction (a group commit).
  * - Control requests lock what they change (control/routes.ts `controlEffect`): the world row, one
  *   organization's row, or everything (an advisory lock every write takes shared).
- * Cost: one round trip per read (two for a key this replica has not seen); five per group of writes.
+ * Cost: one round trip per read (two for a key this replica has not seen); five per group of writes;
+ * the frequent statements are named (prepared once per connection).
  */
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
@@ -34,7 +35,7 @@ import { applyRow } from './rows-apply.ts';
 import { loadOrgRows, WORLD_KIND, WORLD_ORG, type StoredRow } from './rows.ts';
 import { ChangeTracker, touchOrgAndKeys, type RowChange } from './tracker.ts';
 
-type Queryable = pg.Pool | pg.PoolClient;
+type Queryable = pg.Pool | pg.PoolClient; // a statement alone, or inside a transaction
 type WorldRowDoc = WorldDoc & { generation?: number };
 type Scope = Exclude<ControlEffect, { kind: 'read' }>;
 
@@ -113,7 +114,7 @@ export class PostgresStore implements Persistence {
           if (!ex.rate.allowed) throw rateLimited(ex.rate);
           return;
         }
-        return this.pool.query<{ used: number }>(TAKE_RATE, [bucket(key), windowStart(ex.now)]).then((r) => {
+        return this.pool.query<{ used: number }>({ name: 'mock_take_rate', text: TAKE_RATE, values: [bucket(key), windowStart(ex.now)] }).then((r) => {
           const rate = (ex.rate = rateDecision(r.rows[0]!.used, limits[key.prefix], ex.now));
           if (!rate.allowed) throw rateLimited(rate);
         });
@@ -152,8 +153,8 @@ export class PostgresStore implements Persistence {
     });
   }
 
-  async close(): Promise<void> {
-    await this.pool.end();
+  close(): Promise<void> {
+    return this.pool.end();
   }
 
   /** The valid key of `ex`'s Authorization as this replica knows it, or undefined. */
@@ -175,7 +176,7 @@ export class PostgresStore implements Persistence {
       await this.load(db, this.app!.world);
       return rate ? (await db.query<{ used: number }>(TAKE_RATE, rate)).rows[0]!.used : undefined;
     }
-    const rows = (await (rate ? db.query<PgRow>(CATCH_UP_RATE, [...rate, this.seen]) : db.query<PgRow>(CATCH_UP, [this.seen]))).rows;
+    const rows = (await (rate ? db.query<PgRow>({ name: 'mock_catch_up_rate', text: CATCH_UP_RATE, values: [...rate, this.seen] }) : db.query<PgRow>({ name: 'mock_catch_up', text: CATCH_UP, values: [this.seen] }))).rows;
     if (rows.length > 1 || rows[0]?.revision != null) await this.apply(db, rows);
     return rows[0]?.used ?? undefined;
   }
@@ -205,7 +206,7 @@ export class PostgresStore implements Persistence {
   private applyWorld(world: World, doc: WorldRowDoc): void {
     const before = world.cursorSecret;
     applyWorldDoc(world, doc, this.entropy);
-    if (!before.equals(world.cursorSecret)) this.app?.refreshCursors();
+    if (!before.equals(world.cursorSecret)) this.app?.refreshCursors(); // cursors of the new key
   }
 
   /**
@@ -277,8 +278,7 @@ export class PostgresStore implements Persistence {
       return outcomes;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
-      // Memory may be ahead of the store (rare: reload it all).
-      if (ran) this.reloadAll = true;
+      if (ran) this.reloadAll = true; // memory may be ahead of the store (rare: reload it all)
       this.tracker.clear();
       throw e;
     } finally {
