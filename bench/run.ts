@@ -161,7 +161,7 @@ if (opts.only.includes('state')) {
     problems.push(...e.problems.map((p) => `state ${e.endpoint}: ${p}`));
   }
   const big = (report.stateScale = await stateScale({ records: opts.stateRecords, log }));
-  targets.push({ name: `file store of ${big.records.toLocaleString('en')} work orders: peak RSS ÷ state size (start ${fixed(big.startSeconds, 1)} s, export ${fixed(big.exportSeconds, 1)} s)`, measured: `${fixed(big.vsState)}× (${fixed(big.peakAfterExportMB, 0)} MB, state ${fixed(big.stateMB, 0)} MB)`, target: '≤ 2×', met: big.vsState <= 2 });
+  targets.push({ name: `file store of ${big.records.toLocaleString('en')} work orders: peak RSS added over a seeded mock ÷ state size (start ${fixed(big.startSeconds, 1)} s, export ${fixed(big.exportSeconds, 1)} s)`, measured: `${fixed(big.vsState)}× (${fixed(big.peakAfterExportMB, 0)} MB, state ${fixed(big.stateMB, 0)} MB)`, target: '≤ 2×', met: big.vsState <= 2 });
 }
 
 const rows: string[][] = [['target', 'measured', 'wanted', '']];

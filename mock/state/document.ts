@@ -75,8 +75,11 @@ export interface StateDocument {
   organizations: OrgDoc[];
 }
 
-/** The state of organization `org` of `world`. */
-export function orgToDoc(world: World, org: Org): OrgDoc {
+/**
+ * The state of organization `org` of `world`. `stored` false leaves work orders and work requests as
+ * the mock holds them (their Maps not yet pairs: a streamed export converts them chunk by chunk).
+ */
+export function orgToDoc(world: World, org: Org, stored = true): OrgDoc {
   const keys: KeyDoc[] = [];
   for (const k of world.keysById.values()) {
     if (k.orgId !== org.id) continue;
@@ -93,9 +96,9 @@ export function orgToDoc(world: World, org: Org): OrgDoc {
     teams: [...org.teams.values()],
     meters: [...org.meters.all()],
     readings: [...org.readings],
-    workOrders: org.workOrders.all().map(storedWorkOrder),
+    workOrders: stored ? org.workOrders.all().map(storedWorkOrder) : ([...org.workOrders.all()] as unknown as StoredWorkOrder[]),
     expenses: [...org.expenses.all()],
-    workRequests: org.workRequests.all().map(storedWorkRequest),
+    workRequests: stored ? org.workRequests.all().map(storedWorkRequest) : ([...org.workRequests.all()] as unknown as StoredWorkRequest[]),
     portals: [...org.portals.all()],
     assets: [...org.assets.all()],
     locations: [...org.locations.all()],

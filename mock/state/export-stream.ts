@@ -8,7 +8,10 @@
 import type { ServerResponse } from 'node:http';
 import type { Org } from '../store/org.ts';
 import type { World } from '../store/world.ts';
-import { orgToDoc, worldToDoc, STATE_FORMAT, STATE_VERSION } from './document.ts';
+import { orgToDoc, storedWorkOrder, storedWorkRequest, worldToDoc, STATE_FORMAT, STATE_VERSION } from './document.ts';
+
+/** The stored form of the records a snapshot keeps as the mock holds them (orgToDoc `stored` false). */
+const STORED_FORM = { workOrders: storedWorkOrder, workRequests: storedWorkRequest } as unknown as Record<string, ((v: unknown) => unknown) | undefined>;
 
 /** Records serialized per chunk. */
 const CHUNK_RECORDS = 500;
@@ -47,7 +50,7 @@ export function stateChunks(world: World, orgId?: string): Iterable<string> {
 
 /** Organization `org`'s document with everything a later write changes in place copied. */
 function snapshot(world: World, org: Org): Record<string, unknown> {
-  const doc = orgToDoc(world, org);
+  const doc = orgToDoc(world, org, false);
   return {
     ...doc,
     modules: structuredClone(doc.modules),
@@ -73,7 +76,8 @@ function* serialize(head: string, orgs: Array<Record<string, unknown>>): Generat
       }
       yield '[';
       for (let at = 0; at < value.length; at += CHUNK_RECORDS) {
-        yield `${at ? ',' : ''}${value.slice(at, at + CHUNK_RECORDS).map((v) => JSON.stringify(v) ?? 'null').join(',')}`;
+        const encode = STORED_FORM[name] ?? ((v: unknown) => v);
+        yield `${at ? ',' : ''}${value.slice(at, at + CHUNK_RECORDS).map((v) => JSON.stringify(encode(v)) ?? 'null').join(',')}`;
       }
       yield ']';
     }
