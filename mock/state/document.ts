@@ -144,7 +144,8 @@ export function counters(world: World): CountersDoc {
 }
 
 /**
- * Puts organization `doc` into `world`, replacing an organization with its id and that organization's
+ * Puts organization `doc` into `world` (taking its objects: work orders and work requests are converted
+ * in place, so `doc` is the caller's to give away), replacing an organization with its id and that organization's
  * keys; ids continue after the document's counters. Throws an Error naming the field (`/keys/2/hash`)
  * when a key collides with another organization's or a record id repeats.
  */
@@ -154,9 +155,9 @@ export function loadOrg(world: World, doc: OrgDoc, at = ''): Org {
   for (const t of doc.teams) org.teams.set(t.id, t);
   insertAll(org.meters, doc.meters, `${at}/meters`);
   for (const [meterId, rows] of doc.readings) org.readings.set(meterId, rows);
-  insertAll(org.workOrders, doc.workOrders.map((w) => ({ ...w, parts: { ...w.parts, idempotency: new Map(w.parts.idempotency) } })), `${at}/workOrders`);
+  insertAll(org.workOrders, doc.workOrders as unknown as WorkOrderRow[], `${at}/workOrders`, (w) => void (w.parts.idempotency = new Map(w.parts.idempotency)));
   insertAll(org.expenses, doc.expenses, `${at}/expenses`);
-  insertAll(org.workRequests, doc.workRequests.map((w) => ({ ...w, files: new Map(w.files) })), `${at}/workRequests`);
+  insertAll(org.workRequests, doc.workRequests as unknown as WorkRequestRow[], `${at}/workRequests`, (w) => void (w.files = new Map(w.files)));
   insertAll(org.portals, doc.portals, `${at}/portals`);
   insertAll(org.assets, doc.assets, `${at}/assets`);
   insertAll(org.locations, doc.locations, `${at}/locations`);
@@ -190,9 +191,11 @@ export function keyFromDoc(orgId: string, k: KeyDoc): ApiKey {
   return { id: k.id, orgId, prefix: k.prefix, hash: k.hash, scopes: new Set(k.scopes), label: k.label, ...(k.revokedAt !== undefined && { revokedAt: k.revokedAt }), ...(k.expiresAt !== undefined && { expiresAt: k.expiresAt }) };
 }
 
-function insertAll<R extends { id: string }>(into: { insert(row: R): R; getAny(id: string): R | undefined }, rows: readonly R[], at: string): void {
+/** Inserts `rows`, each first made a record by `convert` (in place: no second copy of a large organization). */
+function insertAll<R extends { id: string }>(into: { insert(row: R): R; getAny(id: string): R | undefined }, rows: readonly R[], at: string, convert?: (row: R) => void): void {
   rows.forEach((row, i) => {
     if (into.getAny(row.id)) throw new Error(`${at}/${i}/id: ${row.id} appears twice`);
+    convert?.(row);
     into.insert(row);
   });
 }
