@@ -34,8 +34,8 @@ export const MAX_SANDBOX_KEYS = 20;
 export function getState(app: ServedApp, query: URLSearchParams): { status: number; body: StreamedJson } {
   const orgId = query.get('org') ?? undefined;
   if (orgId !== undefined && !app.world.orgs.has(orgId)) throw new ProblemError(404, 'not_found', `No organization ${orgId}.`);
-  const world = app.world;
-  return { status: 200, body: new StreamedJson(() => stateChunks(world, orgId)) };
+  const chunks = stateChunks(app.world, orgId); // the state as of now, whatever writes follow
+  return { status: 200, body: new StreamedJson(() => chunks) };
 }
 
 /** `PUT /__mock/state`: validates `body`, builds the new world, then swaps it in (nothing changes on a 400). */

@@ -64,6 +64,12 @@ class NoIdempotencyRecords extends Map<string, IdempotencyRecord> {
 }
 const NO_IDEMPOTENCY_RECORDS: IdempotencyRecords = new NoIdempotencyRecords();
 
+/** Stored idempotency records (key, record) as the section's map: the shared empty one when there are none. */
+export function idempotencyRecordsOf(pairs: Iterable<[string, IdempotencyRecord]>): IdempotencyRecords {
+  const records = new Map(pairs);
+  return records.size === 0 ? NO_IDEMPOTENCY_RECORDS : records;
+}
+
 /** A new work order's section: assigned, no rows, no idempotency records (the shared empty map). */
 export function emptyParts(): PartsState {
   return { status: 'assigned', lines: [], idempotency: NO_IDEMPOTENCY_RECORDS };

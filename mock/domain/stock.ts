@@ -31,6 +31,8 @@ export function recordMovements(org: Org, movements: readonly StockMovement[]): 
     const key = stockKey(m.partId, m.locationId);
     org.stock.set(key, (org.stock.get(key) ?? 0) + m.delta);
     org.movements.push(m);
+    org.changed?.('stock', key);
+    org.changed?.('movement', String(org.movements.length - 1));
   }
 }
 

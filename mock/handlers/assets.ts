@@ -101,11 +101,13 @@ export const assetHandlers = {
 
   linkAssetPart(ctx) {
     ctx.org.assetParts.add(partLink(ctx));
+    ctx.org.changed?.('assetPart', partLink(ctx));
     return noContent();
   },
 
   unlinkAssetPart(ctx) {
     ctx.org.assetParts.delete(partLink(ctx));
+    ctx.org.changed?.('assetPart', partLink(ctx));
     return noContent();
   },
 } satisfies HandlerMapPart;

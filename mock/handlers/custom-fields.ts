@@ -99,6 +99,7 @@ export const customFieldHandlers = {
       };
     });
     ctx.org.customFields[entity].push(...created);
+    for (const row of created) ctx.org.changed?.('customField', `${entity} ${row.id}`);
     return json(created.map((row) => row.data));
   },
 
@@ -113,6 +114,7 @@ export const customFieldHandlers = {
       duplicateLabel(entity, field.label!);
     }
     rows[index] = { ...row, data: { ...row.data, ...field } };
+    ctx.org.changed?.('customField', `${entity} ${row.id}`);
     if (relabel) relabelRecords(ctx.org, entity, row.data.label, field.label!);
     return noContent();
   },
@@ -121,6 +123,7 @@ export const customFieldHandlers = {
     const rows = ctx.org.customFields[entityOf(ctx)];
     const index = definitionIndex(ctx);
     rows[index] = { ...rows[index]!, archivedAt: new Date(ctx.now).toISOString() };
+    ctx.org.changed?.('customField', `${entityOf(ctx)} ${rows[index]!.id}`);
     return noContent();
   },
 } satisfies HandlerMapPart;

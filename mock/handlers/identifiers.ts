@@ -72,6 +72,7 @@ export function addIdentifier(ctx: Pick<Context, 'org' | 'world'>, value: string
   const row: IdentifierRow = { id, data: { id, value, kind, target_type: target.target_type, target_id: target.target_id, created_at: createdAt } };
   ctx.org.identifiers.insert(row);
   ctx.org.identifierByValue.set(value, id);
+  ctx.org.changed?.('identifierValue', value);
   return row;
 }
 
@@ -132,6 +133,7 @@ export const identifierHandlers = {
     if (row.retiredAt === undefined) {
       ctx.org.identifiers.replace({ ...row, retiredAt: new Date(ctx.now).toISOString() });
       ctx.org.identifierByValue.delete(row.data.value);
+      ctx.org.changed?.('identifierValue', row.data.value);
     }
     return noContent();
   },

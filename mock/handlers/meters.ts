@@ -147,6 +147,7 @@ export function insertReading(ctx: Pick<Context, 'org'>, meter: MeterRow, row: R
   const lo = searchSorted(rows, [row.at, row.id], compareReading);
   rows.splice(lo, 0, row);
   ctx.org.readings.set(meter.id, rows);
+  ctx.org.changed?.('reading', `${meter.id} ${row.id}`);
   if (lo === rows.length - 1) {
     ctx.org.meters.replace({ ...meter, data: { ...meter.data, current_value: row.data.value, current_reading_at: row.data.reading_at } });
   }

@@ -1,12 +1,13 @@
 /**
  * The mock's state as one JSON document (spec/mock-state.schema.json; docs/integrators.md, "State and
  * replicas"): a world part (clock, cursor signing key, id counters, seed, fixture ids) and one part per
- * organization (its settings, its API keys by hash, every record). The state stores keep one document
- * per organization plus the world part; `GET/PUT /__mock/state` and `--seed-file` use the same format.
+ * organization (its settings, its API keys by hash, every record). `GET/PUT /__mock/state` and
+ * `--seed-file` use it; the state stores keep the same records as rows (rows.ts).
  *
  * Records are kept as the mock holds them (the public `data` beside internal fields); Maps and Sets
  * become arrays (pairs where a client chose the keys, e.g. idempotency keys).
  */
+import { idempotencyRecordsOf } from '../domain/parts-section.ts';
 import type { Module } from '../../contract/openapi.ts';
 import { Clock } from '../store/clock.ts';
 import { Org } from '../store/org.ts';
@@ -25,8 +26,8 @@ export interface KeyDoc { id: string; prefix: 'live' | 'test'; hash: string; sco
 /** Id counters at the time a part was written; a loader continues after them. */
 export interface CountersDoc { id: number; customField: number }
 
-type StoredWorkOrder = Omit<WorkOrderRow, 'parts'> & { parts: Omit<PartsState, 'idempotency'> & { idempotency: Array<[string, { fingerprint: string; status: number; body: string }]> } };
-type StoredWorkRequest = Omit<WorkRequestRow, 'files'> & { files: Array<[string, number]> };
+export type StoredWorkOrder = Omit<WorkOrderRow, 'parts'> & { parts: Omit<PartsState, 'idempotency'> & { idempotency: Array<[string, { fingerprint: string; status: number; body: string }]> } };
+export type StoredWorkRequest = Omit<WorkRequestRow, 'files'> & { files: Array<[string, number]> };
 
 /** One organization's state. */
 export interface OrgDoc {
@@ -75,12 +76,15 @@ export interface StateDocument {
   organizations: OrgDoc[];
 }
 
-/** The state of organization `org` of `world`. */
-export function orgToDoc(world: World, org: Org): OrgDoc {
+/**
+ * The state of organization `org` of `world`. `stored` false leaves work orders and work requests as
+ * the mock holds them (their Maps not yet pairs: a streamed export converts them chunk by chunk).
+ */
+export function orgToDoc(world: World, org: Org, stored = true): OrgDoc {
   const keys: KeyDoc[] = [];
   for (const k of world.keysById.values()) {
     if (k.orgId !== org.id) continue;
-    keys.push({ id: k.id, prefix: k.prefix, hash: k.hash, scopes: [...k.scopes], label: k.label, ...(k.revokedAt !== undefined && { revokedAt: k.revokedAt }), ...(k.expiresAt !== undefined && { expiresAt: k.expiresAt }) });
+    keys.push(keyToDoc(k));
   }
   return {
     id: org.id,
@@ -93,9 +97,9 @@ export function orgToDoc(world: World, org: Org): OrgDoc {
     teams: [...org.teams.values()],
     meters: [...org.meters.all()],
     readings: [...org.readings],
-    workOrders: org.workOrders.all().map((w) => ({ ...w, parts: { ...w.parts, idempotency: [...w.parts.idempotency] } })),
+    workOrders: stored ? org.workOrders.all().map(storedWorkOrder) : ([...org.workOrders.all()] as unknown as StoredWorkOrder[]),
     expenses: [...org.expenses.all()],
-    workRequests: org.workRequests.all().map((w) => ({ ...w, files: [...w.files] })),
+    workRequests: stored ? org.workRequests.all().map(storedWorkRequest) : ([...org.workRequests.all()] as unknown as StoredWorkRequest[]),
     portals: [...org.portals.all()],
     assets: [...org.assets.all()],
     locations: [...org.locations.all()],
@@ -109,6 +113,21 @@ export function orgToDoc(world: World, org: Org): OrgDoc {
   };
 }
 
+/** An API key as stored (its secret's hash, never the secret). */
+export function keyToDoc(k: ApiKey): KeyDoc {
+  return { id: k.id, prefix: k.prefix, hash: k.hash, scopes: [...k.scopes], label: k.label, ...(k.revokedAt !== undefined && { revokedAt: k.revokedAt }), ...(k.expiresAt !== undefined && { expiresAt: k.expiresAt }) };
+}
+
+/** A work order as stored (its idempotency Map as pairs). */
+export function storedWorkOrder(w: WorkOrderRow): StoredWorkOrder {
+  return { ...w, parts: { ...w.parts, idempotency: [...w.parts.idempotency] } };
+}
+
+/** A work request as stored (its files Map as pairs). */
+export function storedWorkRequest(w: WorkRequestRow): StoredWorkRequest {
+  return { ...w, files: [...w.files] };
+}
+
 /** The world part of `world`. */
 export function worldToDoc(world: World): WorldDoc {
   return { seed: world.seed, clockAdvancedMs: world.clock.advancedMs, cursorSecret: world.cursorSecret.toString('base64url'), counters: counters(world), fixtures: world.fixtures };
@@ -120,12 +139,14 @@ export function exportState(world: World, orgId?: string): StateDocument {
   return { format: STATE_FORMAT, version: STATE_VERSION, ...(orgId === undefined && { world: worldToDoc(world) }), organizations: orgs.map((o) => orgToDoc(world, o)) };
 }
 
-function counters(world: World): CountersDoc {
+/** The world's id counters now. */
+export function counters(world: World): CountersDoc {
   return { id: world.ids.last, customField: world.lastCustomFieldId };
 }
 
 /**
- * Puts organization `doc` into `world`, replacing an organization with its id and that organization's
+ * Puts organization `doc` into `world` (taking its objects: work orders and work requests are converted
+ * in place, so `doc` is the caller's to give away), replacing an organization with its id and that organization's
  * keys; ids continue after the document's counters. Throws an Error naming the field (`/keys/2/hash`)
  * when a key collides with another organization's or a record id repeats.
  */
@@ -135,9 +156,9 @@ export function loadOrg(world: World, doc: OrgDoc, at = ''): Org {
   for (const t of doc.teams) org.teams.set(t.id, t);
   insertAll(org.meters, doc.meters, `${at}/meters`);
   for (const [meterId, rows] of doc.readings) org.readings.set(meterId, rows);
-  insertAll(org.workOrders, doc.workOrders.map((w) => ({ ...w, parts: { ...w.parts, idempotency: new Map(w.parts.idempotency) } })), `${at}/workOrders`);
+  insertAll(org.workOrders, doc.workOrders as unknown as WorkOrderRow[], `${at}/workOrders`, (w) => void (w.parts.idempotency = idempotencyRecordsOf(w.parts.idempotency)));
   insertAll(org.expenses, doc.expenses, `${at}/expenses`);
-  insertAll(org.workRequests, doc.workRequests.map((w) => ({ ...w, files: new Map(w.files) })), `${at}/workRequests`);
+  insertAll(org.workRequests, doc.workRequests as unknown as WorkRequestRow[], `${at}/workRequests`, (w) => void (w.files = new Map(w.files)));
   insertAll(org.portals, doc.portals, `${at}/portals`);
   insertAll(org.assets, doc.assets, `${at}/assets`);
   insertAll(org.locations, doc.locations, `${at}/locations`);
@@ -166,13 +187,16 @@ export function dropOrg(world: World, orgId: string): void {
   world.orgs.delete(orgId);
 }
 
-function keyFromDoc(orgId: string, k: KeyDoc): ApiKey {
+/** An API key record of organization `orgId` from its stored form. */
+export function keyFromDoc(orgId: string, k: KeyDoc): ApiKey {
   return { id: k.id, orgId, prefix: k.prefix, hash: k.hash, scopes: new Set(k.scopes), label: k.label, ...(k.revokedAt !== undefined && { revokedAt: k.revokedAt }), ...(k.expiresAt !== undefined && { expiresAt: k.expiresAt }) };
 }
 
-function insertAll<R extends { id: string }>(into: { insert(row: R): R; getAny(id: string): R | undefined }, rows: readonly R[], at: string): void {
+/** Inserts `rows`, each first made a record by `convert` (in place: no second copy of a large organization). */
+function insertAll<R extends { id: string }>(into: { insert(row: R): R; getAny(id: string): R | undefined }, rows: readonly R[], at: string, convert?: (row: R) => void): void {
   rows.forEach((row, i) => {
     if (into.getAny(row.id)) throw new Error(`${at}/${i}/id: ${row.id} appears twice`);
+    convert?.(row);
     into.insert(row);
   });
 }

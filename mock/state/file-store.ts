@@ -1,49 +1,60 @@
 /**
  * The file store (`--state ./mock-state.db`): SQLite through better-sqlite3, for one process
- * (docs/integrators.md, "State and replicas"). Tables: `state` (one JSON document per organization and
- * one for the world part, document.ts) and `rate` (one rate-limit window per key bucket).
+ * (docs/integrators.md, "State and replicas"). Tables: `records` (one row per record, per organization
+ * and one world row, keyed by (org, kind, id): rows.ts) and `rate` (one rate-limit window per key bucket).
  *
- * Durability: a write's handler runs, then its organization's whole document is committed with
- * `synchronous = FULL` (the WAL is fsynced) before the answer is sent; `kill -9` after a 2xx loses
- * nothing. Rate-limit counts are kept in memory and written behind: every 50 ms, with every write and
- * every control request, and on close (`synchronous = NORMAL`: they survive a killed process, not a power
- * cut); a `kill -9` loses at most the last 50 ms of counts. The database is opened in exclusive locking
- * mode: a second process on the same file fails to start instead of diverging.
+ * Durability: a write's handler runs, then the rows it changed (its tracker's report, tracker.ts) and
+ * its organization's `org` row (id counters) go into the group transaction of this event-loop turn,
+ * committed at its end with `synchronous = FULL` (the WAL is fsynced: one fsync for every write of the
+ * turn) before their answers are sent; `kill -9` after a 2xx loses nothing. A read arriving while a
+ * commit is under way waits for it, so nothing not yet durable is shown. Rate-limit counts are kept in
+ * memory and written behind: every 50 ms, with every write and every control request, and on close
+ * (`synchronous = NORMAL`: they survive a killed process, not a power cut); a `kill -9` loses at most the
+ * last 50 ms of counts. The database is opened in exclusive locking mode: a second process on the same
+ * file fails to start instead of diverging. A file of the earlier format (one document per
+ * organization, table `state`) is migrated to rows when opened.
  *
- * Cost: a write stores its organization's whole document, O(organization size) (figures in
- * docs/integrators.md); a read touches no database.
+ * Cost: a write stores the rows it changed (a create: its record and the `org` row), whatever the
+ * organization's size, and shares its fsync with the writes of its turn; a read touches no database. Start-up streams the rows (`.iterate()`).
  */
 import { randomInt } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { MockApp, StageTools } from '../app.ts';
-import type { Handler, HandlerMap } from '../http/context.ts';
+import type { Handler, Reply } from '../http/context.ts';
 import { ProblemError } from '../http/problem.ts';
-import { handleStep } from '../pipeline/handle.ts';
 import { rateLimited } from '../pipeline/rate-limit.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
-import type { StageWork } from '../pipeline/stages.ts';
-import type { World } from '../store/world.ts';
-import { loadOrg, orgToDoc, worldFromState, worldToDoc, STATE_FORMAT, STATE_VERSION, type OrgDoc, type StateDocument, type WorldDoc } from './document.ts';
-import { isRead, orgKey, WORLD_KEY, type ControlEffect, type Persistence } from './persistence.ts';
+import { ANSWERED, type StageWork } from '../pipeline/stages.ts';
+import { Clock } from '../store/clock.ts';
+import { World } from '../store/world.ts';
+import { applyWorldDoc, dropOrg, worldFromState, worldToDoc, type WorldDoc } from './document.ts';
+import { documentFormat, SCHEMA } from './file-sql.ts';
+import { isRead, type ControlEffect, type Persistence } from './persistence.ts';
 import { rateDecision, windowStart } from './rate.ts';
+import { loadOrgRows, orgRows, WORLD_KIND, WORLD_ORG, type StoredRow } from './rows.ts';
+import { ChangeTracker, touchOrgAndKeys, type RowChange } from './tracker.ts';
 
 /** How often changed rate-limit windows are written (ms). */
 const RATE_FLUSH_MS = 50;
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, pos INTEGER NOT NULL, doc TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS rate (bucket TEXT PRIMARY KEY, start INTEGER NOT NULL, used INTEGER NOT NULL);
-`;
+/** The writes of one event-loop turn, committed together. */
+interface Group { world: World; orgs: Set<string>; committed: Promise<void>; done: () => void; fail: (e: unknown) => void }
 
 export class FileStore implements Persistence {
   readonly description: string;
   private readonly db: Database.Database;
-  private readonly upsertDoc: Database.Statement<[string, number, string]>;
+  private readonly putRow: Database.Statement<[string, string, string, number, string]>;
+  private readonly dropRow: Database.Statement<[string, string, string]>;
   private readonly putRate: Database.Statement<[string, number, number]>;
   /** Rate-limit windows by bucket (the stored ones at open), and the buckets changed since the last flush. */
   private readonly windows = new Map<string, { start: number; used: number }>();
   private readonly dirty = new Set<string>();
   private readonly flusher: NodeJS.Timeout;
+  private readonly tracker = new ChangeTracker();
+  private group?: Group;
+  private readonly entropy = randomInt(2 ** 31);
+  /** The insertion number of the last row stored: a row keeps its first one, so rows load in the order their Maps and Sets hold them. */
+  private seq = 0;
 
   /** Opens (creating when absent) the database at `path`; throws when another process holds it. */
   constructor(path: string) {
@@ -53,7 +64,9 @@ export class FileStore implements Persistence {
     this.db.pragma('locking_mode = EXCLUSIVE');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
-    this.upsertDoc = this.db.prepare('INSERT INTO state (key, pos, doc) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET doc = excluded.doc');
+    this.seq = (this.db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM records').get() as { seq: number }).seq;
+    this.putRow = this.db.prepare('INSERT INTO records (org, kind, id, seq, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT (org, kind, id) DO UPDATE SET doc = excluded.doc');
+    this.dropRow = this.db.prepare('DELETE FROM records WHERE org = ? AND kind = ? AND id = ?');
     this.putRate = this.db.prepare('INSERT INTO rate (bucket, start, used) VALUES (?, ?, ?) ON CONFLICT (bucket) DO UPDATE SET start = excluded.start, used = excluded.used');
     for (const r of this.db.prepare('SELECT bucket, start, used FROM rate').all() as Array<{ bucket: string; start: number; used: number }>) this.windows.set(r.bucket, { start: r.start, used: r.used });
     this.flusher = setInterval(() => this.flushRates(), RATE_FLUSH_MS);
@@ -83,37 +96,71 @@ export class FileStore implements Persistence {
   }
 
   async open(initial: () => World): Promise<{ world: World; loaded: boolean }> {
-    const doc = this.read();
-    if (!doc) {
+    const old = documentFormat(this.db);
+    if (old) {
+      // The earlier format (one document per organization): its state, stored again as rows.
+      const world = worldFromState(old, this.entropy);
+      this.saveAll(world, () => this.db.exec('DROP TABLE state'));
+      return { world, loaded: true };
+    }
+    const row = this.db.prepare('SELECT doc FROM records WHERE org = ? AND kind = ?').get(WORLD_ORG, WORLD_KIND) as { doc: string } | undefined;
+    if (!row) {
       const world = initial();
       this.saveAll(world);
       return { world, loaded: false };
     }
-    return { world: worldFromState(doc, randomInt(2 ** 31)), loaded: true };
+    const doc = JSON.parse(row.doc) as WorldDoc;
+    const world = new World(doc.seed, new Clock());
+    applyWorldDoc(world, doc, this.entropy);
+    loadOrgRows(world, this.db.prepare('SELECT org, kind, id, doc FROM records WHERE org <> ? ORDER BY org, seq').iterate(WORLD_ORG) as Iterable<StoredRow>);
+    return { world, loaded: true };
   }
 
-  stages(_defaults: Readonly<StageWork>, tools: StageTools): Partial<StageWork> {
-    const wrapped = Object.fromEntries(Object.entries(tools.handlers).map(([id, handler]) => [id, this.durable(handler)])) as HandlerMap;
-    const { limits, bucket } = tools;
+  stages(defaults: Readonly<StageWork>, tools: StageTools): Partial<StageWork> {
+    const { limits, bucket, handlers } = tools;
     return {
       rateLimit: (ex: Exchange) => {
         const key = ex.key;
         const rate = (ex.rate = rateDecision(this.takeRate(bucket(key), windowStart(ex.now)), limits[key.prefix], ex.now));
         if (!rate.allowed) throw rateLimited(rate);
       },
-      handle: handleStep(wrapped, tools.reply),
+      handle: (ex: Exchange) => {
+        // A read waits for a commit under way: nothing not yet durable is ever shown.
+        if (isRead(ex.method)) {
+          const read = () => defaults.handle(ex);
+          return this.group ? this.group.committed.then(read, read) : read();
+        }
+        const reply = this.write(ex, handlers[ex.op.operationId]!);
+        if (!this.group) {
+          tools.reply(ex, reply);
+          return ANSWERED;
+        }
+        return this.group.committed.then(() => {
+          tools.reply(ex, reply);
+          return ANSWERED;
+        });
+      },
     };
   }
 
   control<T extends { status: number }>(app: MockApp, effect: ControlEffect, run: () => T): T {
+    this.commitGroup(); // a control request (an export too) sees only what is durable
+    if (effect.kind === 'org') {
+      const org = app.world.orgs.get(effect.orgId);
+      if (org) this.tracker.attach(org);
+    }
     const out = run();
     this.flushRates();
-    if (out.status >= 300 || effect.kind === 'read') return out;
+    if (out.status >= 300 || effect.kind === 'read') {
+      if (this.tracker.size) this.saveChanges(app.world);
+      return out;
+    }
     const world = app.world;
-    if (effect.kind === 'world') this.durably(() => this.upsertDoc.run(WORLD_KEY, 0, JSON.stringify(worldToDoc(world))));
+    if (effect.kind === 'world') this.durably(() => this.putRow.run(WORLD_ORG, WORLD_KIND, '', ++this.seq, JSON.stringify(worldToDoc(world))));
     else if (effect.kind === 'org') {
       const org = world.orgs.get(effect.orgId);
-      if (org) this.saveOrg(world, org.id);
+      if (org) touchOrgAndKeys(this.tracker, world, org);
+      this.saveChanges(world);
     } else {
       this.saveAll(world);
       if (effect.reset) {
@@ -127,63 +174,118 @@ export class FileStore implements Persistence {
 
   async close(): Promise<void> {
     clearInterval(this.flusher);
+    this.commitGroup();
     this.flushRates();
     this.db.close();
   }
 
-  /** `handler`, storing its organization's document after a success of a write (before the answer is sent). */
-  private durable(handler: Handler): Handler {
-    return (ctx) => {
-      if (isRead(ctx.op.method)) return handler(ctx);
-      let reply;
-      try {
-        reply = handler(ctx);
-      } catch (e) {
-        // A ProblemError is thrown before anything changes; anything else may have left a half-done change.
-        if (!(e instanceof ProblemError)) this.reloadOrg(ctx.world, ctx.org.id);
-        throw e;
-      }
-      if (reply.status < 300) {
-        try {
-          this.saveOrg(ctx.world, ctx.org.id);
-        } catch (e) {
-          this.reloadOrg(ctx.world, ctx.org.id);
-          throw e;
-        }
-      }
-      return reply;
-    };
+  /**
+   * Runs a write's handler and puts the rows it changed into the open group transaction (begun when
+   * none is): the caller answers once the group is committed.
+   */
+  private write(ctx: Parameters<Handler>[0], handler: Handler): Reply {
+    this.tracker.attach(ctx.org);
+    let reply;
+    try {
+      reply = handler(ctx);
+    } catch (e) {
+      // A ProblemError is thrown before anything changes; anything else may have left a half-done change.
+      if (!(e instanceof ProblemError) || this.tracker.size > 0) this.reloadOrg(ctx.world, ctx.org.id);
+      throw e;
+    }
+    if (reply.status < 300) this.tracker.touch(ctx.org.id, 'org', ctx.org.id);
+    if (this.tracker.size === 0) return reply;
+    try {
+      const group = this.openGroup(ctx.world);
+      group.orgs.add(ctx.org.id);
+      this.putChanges(this.tracker.changes(ctx.world));
+    } catch (e) {
+      this.failGroup(e);
+      throw e;
+    }
+    return reply;
   }
 
-  private saveOrg(world: World, orgId: string): void {
-    const doc = JSON.stringify(orgToDoc(world, world.orgs.get(orgId)!));
+  /**
+   * The open group transaction, begun when none is: every write of this event-loop turn joins it, and
+   * one commit with the WAL fsynced (`synchronous = FULL`) at the end of the turn makes them all durable
+   * (a group commit: one fsync for many writes). Their answers are sent after it.
+   */
+  private openGroup(world: World): Group {
+    if (this.group) return this.group;
+    let done!: () => void;
+    let fail!: (e: unknown) => void;
+    const committed = new Promise<void>((d, f) => ((done = d), (fail = f)));
+    committed.catch(() => undefined);
+    this.db.pragma('synchronous = FULL');
+    this.db.exec('BEGIN');
+    const group: Group = (this.group = { world, orgs: new Set(), committed, done, fail });
+    setImmediate(() => this.commitGroup());
+    return group;
+  }
+
+  /** Commits the open group transaction (with the rate windows changed since the last flush). */
+  private commitGroup(): void {
+    const group = this.group;
+    if (!group) return;
+    try {
+      this.writeRates();
+      this.db.exec('COMMIT');
+      this.group = undefined;
+      this.db.pragma('synchronous = NORMAL');
+      group.done();
+    } catch (e) {
+      this.failGroup(e);
+    }
+  }
+
+  /** Rolls the open group back: its organizations are loaded again as last committed and its writes fail. */
+  private failGroup(e: unknown): void {
+    const group = this.group;
+    if (!group) return;
+    this.group = undefined;
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.db.pragma('synchronous = NORMAL');
+    for (const orgId of group.orgs) this.reloadOrg(group.world, orgId);
+    group.fail(e);
+  }
+
+  /** Stores the rows the tracker reported (one durable transaction). */
+  private saveChanges(world: World): void {
+    const changes = this.tracker.changes(world);
+    this.durably(() => this.putChanges(changes));
+  }
+
+  private putChanges(changes: RowChange[]): void {
+    for (const [org, kind, id, doc] of changes) {
+      if (doc === undefined) this.dropRow.run(org, kind, id);
+      else this.putRow.run(org, kind, id, ++this.seq, doc);
+    }
+  }
+
+  /** Replaces every stored row by `world`'s (`also` runs in the same transaction). */
+  private saveAll(world: World, also?: () => void): void {
+    this.tracker.clear();
     this.durably(() => {
-      const info = this.db.prepare('UPDATE state SET doc = ? WHERE key = ?').run(doc, orgKey(orgId));
-      if (info.changes === 0) this.upsertDoc.run(orgKey(orgId), this.nextPos(), doc);
+      this.db.exec('DELETE FROM records');
+      this.putRow.run(WORLD_ORG, WORLD_KIND, '', ++this.seq, JSON.stringify(worldToDoc(world)));
+      let pos = 0;
+      for (const org of world.orgs.values()) for (const [kind, id, doc] of orgRows(world, org, pos++)) this.putRow.run(org.id, kind, id, ++this.seq, doc);
+      also?.();
     });
-  }
-
-  private saveAll(world: World): void {
-    this.durably(() => {
-      this.db.exec('DELETE FROM state');
-      this.upsertDoc.run(WORLD_KEY, 0, JSON.stringify(worldToDoc(world)));
-      let pos = 1;
-      for (const org of world.orgs.values()) this.upsertDoc.run(orgKey(org.id), pos++, JSON.stringify(orgToDoc(world, org)));
-    });
-  }
-
-  private nextPos(): number {
-    return (this.db.prepare('SELECT coalesce(max(pos), 0) + 1 AS pos FROM state').get() as { pos: number }).pos;
   }
 
   /** Loads organization `orgId` as last committed (after a failed write left memory ahead of the file). */
   private reloadOrg(world: World, orgId: string): void {
-    const row = this.db.prepare('SELECT doc FROM state WHERE key = ?').get(orgKey(orgId)) as { doc: string } | undefined;
-    if (row) loadOrg(world, JSON.parse(row.doc) as OrgDoc);
+    this.tracker.clear();
+    const rows = this.db.prepare('SELECT org, kind, id, doc FROM records WHERE org = ? ORDER BY seq').all(orgId) as StoredRow[];
+    if (rows.length > 0) loadOrgRows(world, rows);
+    else dropOrg(world, orgId);
   }
 
-  /** Runs `write` in one transaction committed with the WAL fsynced. */
+  /** Runs `write` in one transaction committed with the WAL fsynced (after the open group's commit). */
   private durably(write: () => void): void {
+    this.commitGroup();
     this.db.pragma('synchronous = FULL');
     try {
       this.db.transaction(() => {
@@ -195,11 +297,4 @@ export class FileStore implements Persistence {
     }
   }
 
-  /** The stored state, or undefined when the file holds none yet. */
-  private read(): (StateDocument & { world: WorldDoc }) | undefined {
-    const rows = this.db.prepare('SELECT key, doc FROM state ORDER BY pos').all() as Array<{ key: string; doc: string }>;
-    const world = rows.find((r) => r.key === WORLD_KEY);
-    if (!world) return undefined;
-    return { format: STATE_FORMAT, version: STATE_VERSION, world: JSON.parse(world.doc) as WorldDoc, organizations: rows.filter((r) => r !== world).map((r) => JSON.parse(r.doc) as OrgDoc) };
-  }
 }

@@ -1,10 +1,10 @@
 /**
  * The mock's state stores (docs/integrators.md, "State and replicas"). The in-memory World stays the
- * working copy; a persistent store keeps one state document per organization plus the world part
- * (document.ts) and is wrapped around the request:
+ * working copy; a persistent store keeps it as rows keyed by (organization, kind, id) (rows.ts), writes
+ * the rows a request changed (tracker.ts) and is wrapped around the request:
  * - `memory` (the default): no store, no hook — the request path is exactly the default stages;
  * - a file (SQLite, file-store.ts): one process; every acknowledged write is committed before its answer;
- * - `postgres://…` (postgres-store.ts): replicas; every request catches up with newer documents, writes
+ * - `postgres://…` (postgres-store.ts): replicas; every request catches up with newer rows, writes
  *   run under the organization's row lock, rate-limit windows are counted in the database.
  */
 import type { MockApp, StageTools } from '../app.ts';
@@ -41,7 +41,3 @@ export interface Persistence {
 export function isRead(method: string): boolean {
   return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 }
-
-/** The document key of an organization's part (`org:<id>`) and of the world part. */
-export const WORLD_KEY = 'world';
-export const orgKey = (orgId: string): string => `org:${orgId}`;

@@ -1,23 +1,18 @@
 /**
- * The PostgreSQL store (`--state postgres://…`): replicas of the mock on one database behave as one
- * service (docs/integrators.md, "State and replicas"). Tables: `mock_state` (one JSON document per
- * organization and one for the world part, document.ts, each with a revision from one global sequence)
- * and `mock_rate` (one rate-limit window per key bucket).
- *
- * - Every API request first catches up: one query reads every document's revision and any newer
- *   document is loaded (read-your-write across replicas).
- * - Rate-limit windows are counted in `mock_rate` (one upsert per request, in the catch-up's statement
- *   when this replica knows the key already): a key's budget is shared.
- * - A write (any method but GET/HEAD/OPTIONS) runs in one transaction holding its organization's row
- *   lock (`SELECT … FOR UPDATE`): reload if stale → handler → store the whole document with a new
- *   revision → commit → answer. Exactly-once rules (parts-section versions, approval once, idempotency
- *   keys) therefore hold across replicas. Within a process, writes to one organization queue up so one
- *   connection at a time waits for the lock.
+ * The PostgreSQL store (`--state postgres://…`): replicas on one database behave as one service
+ * (docs/integrators.md, "State and replicas"). Tables (postgres-sql.ts): `mock_rows` (rows.ts's rows, each
+ * with a revision from one sequence; a deletion is a row without a document) and `mock_rate`.
+ * - Every API request first catches up: one indexed query reads the rows above the highest revision this
+ *   replica has seen and applies them (rows-apply.ts); a new generation in the world row (a reset or
+ *   import) reloads everything. A known key's rate count goes in the same statement: budgets are shared.
+ * - A write runs in one transaction holding its organization's row lock (`SELECT … FOR UPDATE`): catch
+ *   up → handler → store the changed rows and the `org` row with new revisions → commit → answer, so
+ *   exactly-once rules (parts-section versions, approval once, idempotency keys) hold across replicas.
+ *   Writes to one organization waiting in a process run in one transaction (a group commit).
  * - Control requests lock what they change (control/routes.ts `controlEffect`): the world row, one
- *   organization's row, or every row under an advisory lock.
- *
- * Cost: one round trip per read (two for a key this replica has not seen), four more per write, plus O(organization size) to serialize and store
- * the organization's document (figures in docs/integrators.md).
+ *   organization's row, or everything (an advisory lock every write takes shared).
+ * Cost: one round trip per read (two for a key this replica has not seen); five per group of writes;
+ * the frequent statements are named (prepared once per connection).
  */
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
@@ -27,41 +22,38 @@ import { ProblemError } from '../http/problem.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import { authenticate } from '../pipeline/authenticate.ts';
 import { rateLimited } from '../pipeline/rate-limit.ts';
+import { Clock } from '../store/clock.ts';
 import type { ApiKey } from '../store/types.ts';
 import { ANSWERED, type StageWork } from '../pipeline/stages.ts';
-import type { World } from '../store/world.ts';
-import { applyWorldDoc, dropOrg, loadOrg, orgToDoc, worldFromState, worldToDoc, STATE_FORMAT, STATE_VERSION, type OrgDoc, type WorldDoc } from './document.ts';
-import { isRead, orgKey, WORLD_KEY, type ControlEffect, type Persistence } from './persistence.ts';
+import { World } from '../store/world.ts';
+import { applyWorldDoc, dropOrg, worldFromState, worldToDoc, type WorldDoc } from './document.ts';
+import { isRead, type ControlEffect, type Persistence } from './persistence.ts';
+import { ALL_ROWS, Batches, CATCH_UP, CATCH_UP_RATE, connectPool, documentFormat, INIT_LOCK, lockStatement, putAll, putRows, queued, TAKE_RATE, unwrap, type Outcome, type PgRow } from './postgres-sql.ts';
 import { rateDecision, windowStart } from './rate.ts';
 import { redact } from './redact.ts';
+import { applyRow } from './rows-apply.ts';
+import { loadOrgRows, WORLD_KIND, WORLD_ORG, type StoredRow } from './rows.ts';
+import { ChangeTracker, touchOrgAndKeys, type RowChange } from './tracker.ts';
 
-const SCHEMA = `
-CREATE SEQUENCE IF NOT EXISTS mock_revision;
-CREATE TABLE IF NOT EXISTS mock_state (key text PRIMARY KEY, pos integer NOT NULL, revision bigint NOT NULL, doc text NOT NULL);
-ALTER TABLE mock_state ALTER COLUMN doc SET STORAGE EXTERNAL;
-CREATE TABLE IF NOT EXISTS mock_rate (bucket text PRIMARY KEY, start bigint NOT NULL, used integer NOT NULL);
-`;
-/** (Documents are stored uncompressed, STORAGE EXTERNAL: compressing 0.8 MB on every write costs more than it saves.) */
-/** Advisory lock ids: schema creation and first seeding; writes that change every document. */
-const INIT_LOCK = 0x6d6d7331;
-const ALL_LOCK = 0x6d6d7332;
-
-/**
- * Counts one request in a key's window. A window never moves back: a replica whose clock reading is a
- * window behind (it read the clock just before another replica moved on) counts in the newer window.
- */
-const TAKE_RATE = 'INSERT INTO mock_rate (bucket, start, used) VALUES ($1, $2, 1) ON CONFLICT (bucket) DO UPDATE SET used = CASE WHEN excluded.start > mock_rate.start THEN 1 ELSE mock_rate.used + 1 END, start = GREATEST(mock_rate.start, excluded.start) RETURNING used';
-const UPSERT_DOC = `INSERT INTO mock_state (key, pos, revision, doc) VALUES ($1, (SELECT coalesce(max(pos), 0) + 1 FROM mock_state), nextval('mock_revision'), $2)
-  ON CONFLICT (key) DO UPDATE SET doc = excluded.doc, revision = excluded.revision RETURNING revision`;
-
-interface Row { key: string; revision: string; doc?: string }
+type Queryable = pg.Pool | pg.PoolClient; // a statement alone, or inside a transaction
+type WorldRowDoc = WorldDoc & { generation?: number };
+type Scope = Exclude<ControlEffect, { kind: 'read' }>;
 
 export class PostgresStore implements Persistence {
   readonly description: string;
-  /** Revision of every document as this process last loaded or stored it (-1: reload). */
-  private readonly revisions = new Map<string, number>();
+  /** The highest revision applied: every row at or below it is in memory. */
+  private seen = 0;
+  /** The world row's generation this replica loaded (a reset or import starts another). */
+  private generation = 0;
+  /** Revisions this process wrote and has not seen come back yet (its memory has them already). */
+  private readonly own = new Set<number>();
+  /** Reload everything (a write of everything failed halfway) on the next catch-up. */
+  private reloadAll = false;
+  private readonly tracker = new ChangeTracker();
   /** Writes queued per lock scope in this process. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** API writes waiting for their organization's lock: they run in one transaction (one commit for all: a group commit). */
+  private readonly batches = new Batches<Reply>(this.queues, (orgId, jobs) => this.transactAll({ kind: 'org', orgId }, jobs));
   private app?: MockApp;
   private readonly entropy = randomInt(2 ** 31);
 
@@ -71,20 +63,7 @@ export class PostgresStore implements Persistence {
 
   /** Connects and creates the tables when absent; rejects with the driver's error when it cannot. */
   static async connect(url: string): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    pool.on('error', () => undefined);
-    const client = await pool.connect().catch(async (e) => {
-      await pool.end();
-      throw e;
-    });
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [INIT_LOCK]);
-      await client.query(SCHEMA);
-      await client.query('SELECT pg_advisory_unlock($1)', [INIT_LOCK]);
-    } finally {
-      client.release();
-    }
-    return new PostgresStore(pool, url);
+    return new PostgresStore(await connectPool(url), url);
   }
 
   async open(initial: () => World): Promise<{ world: World; loaded: boolean }> {
@@ -92,19 +71,18 @@ export class PostgresStore implements Persistence {
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK]);
-      const rows = (await client.query<Row & { doc: string }>('SELECT key, revision, doc FROM mock_state ORDER BY pos')).rows;
-      const worldRow = rows.find((r) => r.key === WORLD_KEY);
-      if (!worldRow) {
-        const world = initial();
-        await this.writeAll(client, world);
+      const stored = await client.query('SELECT 1 FROM mock_rows WHERE org = $1 AND kind = $2', [WORLD_ORG, WORLD_KIND]);
+      if (stored.rowCount) {
         await client.query('COMMIT');
-        return { world, loaded: false };
+        return { world: await this.load(client), loaded: true };
       }
+      // A database of the earlier format (one document per organization, table mock_state): its state, stored again as rows.
+      const old = await documentFormat(client);
+      const world = old ? worldFromState(old, this.entropy) : initial();
+      await this.writeAll(client, world);
+      if (old) await client.query('DROP TABLE mock_state');
       await client.query('COMMIT');
-      const orgRows = rows.filter((r) => r !== worldRow);
-      const world = worldFromState({ format: STATE_FORMAT, version: STATE_VERSION, world: JSON.parse(worldRow.doc) as WorldDoc, organizations: orgRows.map((r) => JSON.parse(r.doc) as OrgDoc) }, this.entropy);
-      for (const r of rows) this.revisions.set(r.key, Number(r.revision));
-      return { world, loaded: true };
+      return { world, loaded: Boolean(old) };
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw e;
@@ -121,9 +99,9 @@ export class PostgresStore implements Persistence {
         // A key this replica knows already: its rate count and the catch-up go in one round trip (the
         // key is checked again once caught up: another replica may have revoked it).
         const known = this.knownKey(ex);
-        if (!known) return this.catchUp().then(() => defaults.authenticate(ex) as void);
+        if (!known) return this.catchUp(this.pool).then(() => defaults.authenticate(ex) as void);
         const now = this.app!.world.clock.now();
-        return this.catchUp([bucket(known), windowStart(now)]).then((used) => {
+        return this.catchUp(this.pool, [bucket(known), windowStart(now)]).then((used) => {
           defaults.authenticate(ex);
           // The count stands unless the catch-up moved the clock (or the minute turned) into another window:
           // then the rateLimit stage counts the request in the window of the clock as it is now.
@@ -136,7 +114,7 @@ export class PostgresStore implements Persistence {
           if (!ex.rate.allowed) throw rateLimited(ex.rate);
           return;
         }
-        return this.pool.query<{ used: number }>(TAKE_RATE, [bucket(key), windowStart(ex.now)]).then((r) => {
+        return this.pool.query<{ used: number }>({ name: 'mock_take_rate', text: TAKE_RATE, values: [bucket(key), windowStart(ex.now)] }).then((r) => {
           const rate = (ex.rate = rateDecision(r.rows[0]!.used, limits[key.prefix], ex.now));
           if (!rate.allowed) throw rateLimited(rate);
         });
@@ -144,12 +122,15 @@ export class PostgresStore implements Persistence {
       handle: (ex: Exchange) => {
         if (isRead(ex.method)) return defaults.handle(ex);
         const orgId = ex.key.orgId;
-        return this.transact<Reply>({ kind: 'org', orgId }, () => {
+        return this.batches.add(orgId, () => {
           const world = (ex.world = this.app!.world);
           const org = world.orgs.get(orgId);
           if (!org) throw new ProblemError(401, 'invalid_api_key', 'The API key is unknown, expired or revoked.');
           ex.org = org;
-          return handlers[ex.op.operationId]!(ex);
+          this.tracker.attach(org);
+          const reply = handlers[ex.op.operationId]!(ex);
+          if (reply.status < 300) this.tracker.touch(orgId, 'org', orgId);
+          return reply;
         }).then((reply) => {
           tools.reply(ex, reply);
           return ANSWERED;
@@ -160,12 +141,20 @@ export class PostgresStore implements Persistence {
 
   control<T extends { status: number }>(app: MockApp, effect: ControlEffect, run: () => T): Promise<T> {
     this.app = app;
-    if (effect.kind === 'read') return this.catchUp().then(run);
-    return this.transact(effect, run);
+    if (effect.kind === 'read') return this.catchUp(this.pool).then(run);
+    if (effect.kind !== 'org') return this.transact(effect, run);
+    return this.transact(effect, () => {
+      const before = app.world.orgs.get(effect.orgId);
+      if (before) this.tracker.attach(before);
+      const out = run();
+      const org = app.world.orgs.get(effect.orgId);
+      if (out.status < 300 && org) touchOrgAndKeys(this.tracker, app.world, org);
+      return out;
+    });
   }
 
-  async close(): Promise<void> {
-    await this.pool.end();
+  close(): Promise<void> {
+    return this.pool.end();
   }
 
   /** The valid key of `ex`'s Authorization as this replica knows it, or undefined. */
@@ -178,113 +167,134 @@ export class PostgresStore implements Persistence {
   }
 
   /**
-   * Loads every document stored with a newer revision than this process has, and drops deleted
-   * organizations; with `rate` ([bucket, window start]) also counts one request in that window, in the
-   * same statement, and returns the window's count.
+   * Applies every row stored with a revision above the highest seen; with `rate` ([bucket, window
+   * start]) also counts one request in that window, in the same statement, and returns the window's count.
    */
-  private async catchUp(rate?: [string, number]): Promise<number | undefined> {
-    const rows = rate
-      ? (await this.pool.query<Row & { used: number }>(`WITH r AS (${TAKE_RATE}) SELECT (SELECT used FROM r) AS used, key, revision FROM mock_state`, rate)).rows
-      : (await this.pool.query<Row & { used?: number }>('SELECT key, revision FROM mock_state')).rows;
-    const stale = rows.filter((r) => (this.revisions.get(r.key) ?? -1) < Number(r.revision)).map((r) => r.key);
-    if (stale.length > 0) this.apply((await this.pool.query<Row & { doc: string }>('SELECT key, revision, doc FROM mock_state WHERE key = ANY($1) ORDER BY pos', [stale])).rows);
-    if (rows.length - 1 < this.app!.world.orgs.size) {
-      const present = new Set(rows.map((r) => r.key));
-      for (const id of [...this.app!.world.orgs.keys()]) {
-        if (!present.has(orgKey(id))) {
-          dropOrg(this.app!.world, id);
-          this.revisions.delete(orgKey(id));
-        }
-      }
+  private async catchUp(db: Queryable, rate?: [string, number]): Promise<number | undefined> {
+    if (this.reloadAll) {
+      this.reloadAll = false;
+      await this.load(db, this.app!.world);
+      return rate ? (await db.query<{ used: number }>(TAKE_RATE, rate)).rows[0]!.used : undefined;
     }
-    return rows[0]?.used;
+    const rows = (await (rate ? db.query<PgRow>({ name: 'mock_catch_up_rate', text: CATCH_UP_RATE, values: [...rate, this.seen] }) : db.query<PgRow>({ name: 'mock_catch_up', text: CATCH_UP, values: [this.seen] }))).rows;
+    if (rows.length > 1 || rows[0]?.revision != null) await this.apply(db, rows);
+    return rows[0]?.used ?? undefined;
   }
 
-  /** Applies stored documents newer than what this process has. */
-  private apply(rows: Array<Row & { doc: string }>): void {
-    const app = this.app!;
+  /** Applies rows newer than what this process has (a later catch-up may have applied them already). */
+  private async apply(db: Queryable, rows: PgRow[]): Promise<void> {
+    const world = this.app!.world;
+    const floor = this.seen;
+    let top = floor;
     for (const r of rows) {
+      if (r.revision == null) continue;
       const revision = Number(r.revision);
-      if ((this.revisions.get(r.key) ?? -1) >= revision) continue;
-      if (r.key === WORLD_KEY) {
-        const before = app.world.cursorSecret;
-        applyWorldDoc(app.world, JSON.parse(r.doc) as WorldDoc, this.entropy);
-        if (!before.equals(app.world.cursorSecret)) app.refreshCursors();
-      } else loadOrg(app.world, JSON.parse(r.doc) as OrgDoc);
-      this.revisions.set(r.key, revision);
+      const mine = this.own.delete(revision);
+      if (revision <= floor) continue;
+      top = Math.max(top, revision);
+      if (mine) continue;
+      if (r.org === WORLD_ORG) {
+        const doc = JSON.parse(r.doc!) as WorldRowDoc;
+        if ((doc.generation ?? 0) !== this.generation) return void (await this.load(db, world));
+        this.applyWorld(world, doc);
+      } else applyRow(world, r.org, r.kind, r.id, r.doc);
     }
+    this.seen = Math.max(this.seen, top);
+    this.tracker.clear();
+  }
+
+  private applyWorld(world: World, doc: WorldRowDoc): void {
+    const before = world.cursorSecret;
+    applyWorldDoc(world, doc, this.entropy);
+    if (!before.equals(world.cursorSecret)) this.app?.refreshCursors(); // cursors of the new key
   }
 
   /**
-   * Runs `run` in one transaction holding the lock of `scope` with the locked documents up to date, and
-   * stores what it changed when it succeeded (a result with status < 300).
+   * Loads every stored row: into `into` in place (organizations no longer stored are dropped), or into a
+   * new world. Rows are read in one statement (one snapshot).
    */
-  private transact<T extends { status: number }>(scope: Exclude<ControlEffect, { kind: 'read' }>, run: () => T): Promise<T> {
-    const lockKey = scope.kind === 'org' ? orgKey(scope.orgId) : scope.kind === 'world' ? WORLD_KEY : '*';
-    return this.queued(lockKey, async () => {
-      const client = await this.pool.connect();
-      let ran = false;
-      try {
-        await client.query('BEGIN');
-        let locked: Row[];
-        if (scope.kind === 'all') {
-          await client.query('SELECT pg_advisory_xact_lock($1)', [ALL_LOCK]);
-          locked = (await client.query<Row>('SELECT key, revision FROM mock_state ORDER BY key FOR UPDATE')).rows;
-        } else locked = (await client.query<Row>('SELECT key, revision FROM mock_state WHERE key = $1 FOR UPDATE', [lockKey])).rows;
-        const stale = locked.filter((r) => (this.revisions.get(r.key) ?? -1) !== Number(r.revision)).map((r) => r.key);
-        if (stale.length > 0) this.apply((await client.query<Row & { doc: string }>('SELECT key, revision, doc FROM mock_state WHERE key = ANY($1) ORDER BY pos', [stale])).rows);
-        ran = true;
-        const result = run();
-        if (result.status >= 300) {
-          await client.query('ROLLBACK');
-          return result;
+  private async load(db: Queryable, into?: World): Promise<World> {
+    const rows = (await db.query<PgRow>(ALL_ROWS)).rows;
+    const worldRow = rows.find((r) => r.org === WORLD_ORG)!;
+    const doc = JSON.parse(worldRow.doc!) as WorldRowDoc;
+    const world = into ?? new World(doc.seed, new Clock());
+    if (into) this.applyWorld(world, doc);
+    else applyWorldDoc(world, doc, this.entropy);
+    const stored = new Set(rows.map((r) => r.org));
+    for (const id of [...world.orgs.keys()]) if (!stored.has(id)) dropOrg(world, id);
+    loadOrgRows(world, rows.filter((r): r is PgRow & StoredRow => r.org !== WORLD_ORG && r.doc !== null));
+    this.seen = rows.reduce((top, r) => Math.max(top, Number(r.revision)), 0);
+    this.generation = doc.generation ?? 0;
+    this.own.clear();
+    this.tracker.clear();
+    return world;
+  }
+
+  /** Runs `run` alone under `scope`'s lock (transactAll), after this process's earlier tasks of that scope. */
+  private transact<T extends { status: number }>(scope: Scope, run: () => T): Promise<T> {
+    const lockKey = scope.kind === 'org' ? `org:${scope.orgId}` : scope.kind;
+    return queued(this.queues, lockKey, () => this.transactAll(scope, [run])).then(([o]) => unwrap(o!));
+  }
+
+  /**
+   * Runs `jobs` one after another in one transaction holding the lock of `scope` with the state up to
+   * date, stores the rows they changed (everything for scope `all` when it succeeded) and commits. A
+   * job's error fails that job (anything but a ProblemError before a change reloads everything next);
+   * a failed commit fails them all.
+   */
+  private async transactAll<T extends { status: number }>(scope: Scope, jobs: Array<() => T>): Promise<Array<Outcome<T>>> {
+    const client = await this.pool.connect();
+    let ran = false;
+    try {
+      await client.query(lockStatement(scope, (v) => client.escapeLiteral(v)));
+      await this.catchUp(client);
+      ran = true;
+      const changes = new Map<string, RowChange>();
+      const outcomes = jobs.map((job): Outcome<T> => {
+        this.tracker.clear();
+        try {
+          const ok = job();
+          for (const c of this.tracker.changes(this.app!.world)) changes.set(`${c[0]}\t${c[1]}\t${c[2]}`, c);
+          return { ok };
+        } catch (err) {
+          if (!(err instanceof ProblemError && this.tracker.size === 0)) this.reloadAll = true;
+          this.tracker.clear();
+          return { err };
         }
-        const world = this.app!.world;
-        if (scope.kind === 'all') {
+      });
+      const succeeded = outcomes.some((o) => 'ok' in o && o.ok.status < 300);
+      const world = this.app!.world; // a reset replaced it
+      if (scope.kind === 'all') {
+        if (succeeded) {
+          this.generation++;
           await this.writeAll(client, world);
           if (scope.reset) await client.query('DELETE FROM mock_rate');
-        } else if (scope.kind === 'world') await this.write(client, WORLD_KEY, worldToDoc(world));
-        else if (world.orgs.has(scope.orgId)) await this.write(client, lockKey, orgToDoc(world, world.orgs.get(scope.orgId)!));
-        await client.query('COMMIT');
-        return result;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        // A ProblemError is thrown before anything changes; anything else may have left memory ahead of the store.
-        if (ran && !(e instanceof ProblemError)) {
-          if (scope.kind === 'all') for (const k of this.revisions.keys()) this.revisions.set(k, -1);
-          else this.revisions.set(lockKey, -1);
         }
-        throw e;
-      } finally {
-        client.release();
+      } else {
+        if (scope.kind === 'world' && succeeded) changes.set(WORLD_KIND, [WORLD_ORG, WORLD_KIND, '', JSON.stringify(this.worldRow(world))]);
+        if (changes.size > 0) for (const revision of await putRows(client, [...changes.values()])) this.own.add(revision);
       }
-    });
+      await client.query('COMMIT');
+      return outcomes;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (ran) this.reloadAll = true; // memory may be ahead of the store (rare: reload it all)
+      this.tracker.clear();
+      throw e;
+    } finally {
+      client.release();
+    }
   }
 
-  /** Stores one document with a new revision (inside the caller's transaction). */
-  private async write(client: pg.PoolClient, key: string, doc: unknown): Promise<void> {
-    const r = await client.query<{ revision: string }>(UPSERT_DOC, [key, JSON.stringify(doc)]);
-    this.revisions.set(key, Number(r.rows[0]!.revision));
+  private worldRow(world: World): WorldRowDoc {
+    return { ...worldToDoc(world), generation: this.generation };
   }
 
-  /** Replaces every stored document by `world`'s (inside the caller's transaction). */
+  /** Replaces every stored row by `world`'s (inside the caller's transaction); this replica has seen them all. */
   private async writeAll(client: pg.PoolClient, world: World): Promise<void> {
-    const keys = [WORLD_KEY, ...[...world.orgs.keys()].map(orgKey)];
-    await client.query('DELETE FROM mock_state WHERE NOT (key = ANY($1))', [keys]);
-    await this.write(client, WORLD_KEY, worldToDoc(world));
-    for (const org of world.orgs.values()) await this.write(client, orgKey(org.id), orgToDoc(world, org));
-    for (const k of [...this.revisions.keys()]) if (!keys.includes(k)) this.revisions.delete(k);
-  }
-
-  /** Runs `task` after every earlier task queued under `key` in this process has settled. */
-  private queued<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.then(() => undefined, () => undefined);
-    this.queues.set(key, settled);
-    settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return next;
+    // Every writer holds the shared lock this write holds exclusively: nothing below the top revision is unseen.
+    this.seen = await putAll(client, world, JSON.stringify(this.worldRow(world)));
+    this.own.clear();
+    this.tracker.clear();
   }
 }

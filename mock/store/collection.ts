@@ -19,6 +19,8 @@ export class Collection<R extends Identified> {
   private visible = 0;
   private changes = 0;
   private readonly indexes = new Map<string, FieldIndex<R>>();
+  /** Told the id of every row written (insert, replace, remove): a state store's change tracker (Org.track); unset, it costs one check. */
+  observer?: (id: string) => void;
 
   /**
    * @param isVisible whether a row is visible to public reads (soft-deleted rows are not).
@@ -38,6 +40,7 @@ export class Collection<R extends Identified> {
     if (this.isVisible(row)) this.visible++;
     this.reindex(undefined, row);
     this.changes++;
+    this.observer?.(row.id);
     return row;
   }
 
@@ -50,6 +53,7 @@ export class Collection<R extends Identified> {
     this.visible += Number(this.isVisible(row)) - Number(this.isVisible(old));
     this.reindex(old, row);
     this.changes++;
+    this.observer?.(row.id);
     return row;
   }
 
@@ -62,6 +66,7 @@ export class Collection<R extends Identified> {
     if (this.isVisible(old)) this.visible--;
     this.reindex(old, undefined);
     this.changes++;
+    this.observer?.(id);
   }
 
   /** The row with this id, visible or not. */

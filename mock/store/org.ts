@@ -48,12 +48,33 @@ export class Org {
   /** Every stock movement, corrections beside the originals (States and transitions › Part usage). */
   readonly movements: StockMovement[] = [];
 
+  /**
+   * A state store's change tracker (mock/state/rows.ts): told the kind and id of every record a write
+   * changes. Collections report their own writes; the other containers' writers call it. Unset (the
+   * memory store), a writer's `org.changed?.(…)` costs one check.
+   */
+  changed?: (kind: string, id: string) => void;
+
   constructor(
     readonly id: string,
     readonly name: string,
     readonly modules: Record<Module, boolean>,
     readonly settings: OrgSettings,
   ) {}
+
+  /** Installs `report` as this organization's change tracker, its collections' writes included. */
+  track(report: (kind: string, id: string) => void): void {
+    this.changed = report;
+    this.meters.observer = (id) => report('meter', id);
+    this.workOrders.observer = (id) => report('workOrder', id);
+    this.expenses.observer = (id) => report('expense', id);
+    this.workRequests.observer = (id) => report('workRequest', id);
+    this.portals.observer = (id) => report('portal', id);
+    this.assets.observer = (id) => report('asset', id);
+    this.locations.observer = (id) => report('location', id);
+    this.parts.observer = (id) => report('part', id);
+    this.identifiers.observer = (id) => report('identifier', id);
+  }
 
   /** Whether a feature module is enabled for this organization. */
   hasModule(module: Module): boolean {
