@@ -72,6 +72,8 @@ export async function runPlaywright(args: string[], run: Partial<RunEnv>, noTest
     const outcome = JSON.parse(readFileSync(outcomeFile, 'utf8')) as RunOutcome;
     if (outcome.reported) return outcome;
     if (outcome.status === 'interrupted') throw new UsageError('the run was interrupted before it finished; no verdict');
+    // Playwright's own "No tests found" when the selection holds nothing (no project keeps a test then).
+    if (outcome.selected === 0 && outcome.errors.every((e) => /No tests found/.test(e))) throw new UsageError(noTests);
     if (outcome.errors.length) throw new UsageError(outcome.errors.at(-1)!);
     if (outcome.selected === 0) throw new UsageError(noTests);
     throw new UsageError(`the run executed no test: the ${outcome.selected} selected tests were all skipped; see the skip reasons above`);
