@@ -10,9 +10,16 @@
  *   `REQUESTS_PER_MINUTE_PER_TEST`. The profile's `concurrency`, or `run --concurrency`, overrides it.
  */
 
+/**
+ * Requests a minute per key, by prefix (Authentication 2: "prefix `sk_live_` (1,000 requests per
+ * minute) or `sk_test_` (100 requests per minute)"): the mock's rate limiter (mock/pipeline/rate-limit.ts) and a
+ * remote target's default concurrency read these.
+ */
+export const KEY_RATE_LIMITS = { live: 1000, test: 100 } as const;
+
 /** Requests a minute of a key by its prefix (Authentication 2; Limits). */
 export function keyRequestsPerMinute(key: string): number {
-  return key.startsWith('sk_test_') ? 100 : 1000;
+  return key.startsWith('sk_test_') ? KEY_RATE_LIMITS.test : KEY_RATE_LIMITS.live;
 }
 
 /**

@@ -10,15 +10,14 @@
  * - Available to a work order = on hand − what the other visible work orders commit.
  */
 import type { Org } from '../store/org.ts';
+import { stockKey } from '../store/org.ts';
+
+export { stockKey };
 import type { PartStatus, PartsLine, StockMovement, WorkOrderRow } from '../store/types.ts';
 
 /** Part statuses whose quantities count toward the committed quantity. */
 export const COMMITTING: ReadonlySet<PartStatus> = new Set(['reserved', 'kitted', 'staged']);
 
-/** The key of a part at a location in `org.stock`. */
-export function stockKey(partId: string, locationId: string): string {
-  return `${partId} ${locationId}`;
-}
 
 /** Quantity on hand of a part at a location (0 when never stocked). */
 export function onHand(org: Org, partId: string, locationId: string): number {

@@ -3,13 +3,14 @@
  * has a fixed one-minute window, aligned to the clock minute (inferred); `sk_live_` keys get 1,000
  * requests per window and `sk_test_` keys 100. Every authenticated request counts.
  */
+import { KEY_RATE_LIMITS } from '../../contract/concurrency.ts';
 import { ProblemError } from '../http/problem.ts';
 import type { RateDecision } from '../http/send.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { Exchange } from './exchange.ts';
 import type { Step } from './stages.ts';
 
-export const LIMITS = { live: 1000, test: 100 } as const;
+export const LIMITS = KEY_RATE_LIMITS;
 
 interface Window {
   start: number;

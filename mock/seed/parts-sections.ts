@@ -10,6 +10,7 @@ import { PART_STATUSES } from '../domain/parts-section.ts';
 import { issuePendingParts, transition } from '../domain/parts-commands.ts';
 import { isActive } from '../domain/work-order-state.ts';
 import type { PartsLine, WorkOrderRow } from '../store/types.ts';
+import { stockKey } from '../store/org.ts';
 import { stockKeptForSuite } from './parts.ts';
 import type { Seeder } from './context.ts';
 
@@ -20,7 +21,7 @@ export const seedPartsSections: Seeder = (ctx) => {
   const pairs = [...org.stock.keys()].filter((k) => !kept.has(k) && org.parts.get(k.split(' ')[0]!)).map((k) => k.split(' ') as [string, string]);
   if (pairs.length === 0) return;
   const workOrders = random.shuffle([...org.workOrders.values()]).slice(0, ctx.volume(40, 55, 5));
-  const stocked = pairs.filter(([partId, locationId]) => (org.stock.get(`${partId} ${locationId}`) ?? 0) >= 20);
+  const stocked = pairs.filter(([partId, locationId]) => (org.stock.get(stockKey(partId, locationId)) ?? 0) >= 20);
   let cycle = 0;
   for (const wo of workOrders) {
     const target = isActive(wo) ? PART_STATUSES[cycle++ % PART_STATUSES.length]! : 'assigned';

@@ -128,6 +128,20 @@ export function storedWorkRequest(w: WorkRequestRow): StoredWorkRequest {
   return { ...w, files: [...w.files] };
 }
 
+/** A stored work order made a record in place (its idempotency pairs a Map: the shared empty one when none); returns it. */
+export function workOrderFromStored(w: StoredWorkOrder): WorkOrderRow {
+  const row = w as unknown as WorkOrderRow;
+  row.parts.idempotency = idempotencyRecordsOf(w.parts.idempotency);
+  return row;
+}
+
+/** A stored work request made a record in place (its file pairs a Map); returns it. */
+export function workRequestFromStored(w: StoredWorkRequest): WorkRequestRow {
+  const row = w as unknown as WorkRequestRow;
+  row.files = new Map(w.files);
+  return row;
+}
+
 /** The world part of `world`. */
 export function worldToDoc(world: World): WorldDoc {
   return { seed: world.seed, clockAdvancedMs: world.clock.advancedMs, cursorSecret: world.cursorSecret.toString('base64url'), counters: counters(world), fixtures: world.fixtures };
@@ -156,9 +170,9 @@ export function loadOrg(world: World, doc: OrgDoc, at = ''): Org {
   for (const t of doc.teams) org.teams.set(t.id, t);
   insertAll(org.meters, doc.meters, `${at}/meters`);
   for (const [meterId, rows] of doc.readings) org.readings.set(meterId, rows);
-  insertAll(org.workOrders, doc.workOrders as unknown as WorkOrderRow[], `${at}/workOrders`, (w) => void (w.parts.idempotency = idempotencyRecordsOf(w.parts.idempotency)));
+  insertAll(org.workOrders, doc.workOrders, `${at}/workOrders`, workOrderFromStored);
   insertAll(org.expenses, doc.expenses, `${at}/expenses`);
-  insertAll(org.workRequests, doc.workRequests as unknown as WorkRequestRow[], `${at}/workRequests`, (w) => void (w.files = new Map(w.files)));
+  insertAll(org.workRequests, doc.workRequests, `${at}/workRequests`, workRequestFromStored);
   insertAll(org.portals, doc.portals, `${at}/portals`);
   insertAll(org.assets, doc.assets, `${at}/assets`);
   insertAll(org.locations, doc.locations, `${at}/locations`);
@@ -192,12 +206,11 @@ export function keyFromDoc(orgId: string, k: KeyDoc): ApiKey {
   return { id: k.id, orgId, prefix: k.prefix, hash: k.hash, scopes: new Set(k.scopes), label: k.label, ...(k.revokedAt !== undefined && { revokedAt: k.revokedAt }), ...(k.expiresAt !== undefined && { expiresAt: k.expiresAt }) };
 }
 
-/** Inserts `rows`, each first made a record by `convert` (in place: no second copy of a large organization). */
-function insertAll<R extends { id: string }>(into: { insert(row: R): R; getAny(id: string): R | undefined }, rows: readonly R[], at: string, convert?: (row: R) => void): void {
+/** Inserts `rows`, each first made a record by `toRow` (in place: no second copy of a large organization). */
+function insertAll<S extends { id: string }, R extends { id: string } = S>(into: { insert(row: R): R; getAny(id: string): R | undefined }, rows: readonly S[], at: string, toRow: (stored: S) => R = (r) => r as unknown as R): void {
   rows.forEach((row, i) => {
     if (into.getAny(row.id)) throw new Error(`${at}/${i}/id: ${row.id} appears twice`);
-    convert?.(row);
-    into.insert(row);
+    into.insert(toRow(row));
   });
 }
 

@@ -3,11 +3,10 @@
  * replica catches up with rows another replica wrote, without reloading their organization. The row
  * forms are rows.ts's; `doc` null is a deletion (a tombstone).
  */
-import { idempotencyRecordsOf } from '../domain/parts-section.ts';
 import { Org } from '../store/org.ts';
 import type { CustomFieldRow, ReadingRow, StockMovement } from '../store/types.ts';
 import type { World } from '../store/world.ts';
-import { dropOrg, keyFromDoc, type KeyDoc, type StoredWorkOrder, type StoredWorkRequest } from './document.ts';
+import { dropOrg, keyFromDoc, workOrderFromStored, workRequestFromStored, type KeyDoc, type StoredWorkOrder, type StoredWorkRequest } from './document.ts';
 import type { OrgRowDoc } from './rows.ts';
 
 const COLLECTIONS = {
@@ -18,16 +17,8 @@ const COLLECTIONS = {
 /** A record of a collection kind from its stored JSON (Maps from pairs). */
 function collectionRow(kind: keyof typeof COLLECTIONS, doc: string): { id: string } {
   const row = JSON.parse(doc) as { id: string };
-  if (kind === 'workOrder') {
-    const w = row as StoredWorkOrder;
-    const out = { ...w, parts: { ...w.parts, idempotency: idempotencyRecordsOf(w.parts.idempotency) } };
-    return out;
-  }
-  if (kind === 'workRequest') {
-    const w = row as StoredWorkRequest;
-    const out = { ...w, files: new Map(w.files) };
-    return out;
-  }
+  if (kind === 'workOrder') return workOrderFromStored(row as StoredWorkOrder);
+  if (kind === 'workRequest') return workRequestFromStored(row as StoredWorkRequest);
   return row;
 }
 

@@ -9,6 +9,11 @@ import type {
   PartRow, PortalRow, ReadingRow, StockMovement, Team, User, WorkOrderRow, WorkRequestRow,
 } from './types.ts';
 
+/** The key of a part at a location in `org.stock` and in the `stock_demand` index. */
+export function stockKey(partId: string, locationId: string): string {
+  return `${partId} ${locationId}`;
+}
+
 /** The work-order list's filter fields and the stock keys of pending parts sections, indexed (an array field holds several values). */
 const WORK_ORDER_INDEXES = {
   status: (w: WorkOrderRow) => w.data.status,
@@ -18,8 +23,8 @@ const WORK_ORDER_INDEXES = {
   location_id: (w: WorkOrderRow) => w.data.location_id,
   assigned_to_user_id: (w: WorkOrderRow) => w.data.assigned_to_user_ids,
   assigned_to_team_id: (w: WorkOrderRow) => w.data.assigned_to_team_ids,
-  /** The stock keys (`partId locationId`, domain/stock.ts `stockKey`) a section not yet issued places demands on. */
-  stock_demand: (w: WorkOrderRow) => (w.parts.status === 'issued' ? null : w.parts.lines.map((l) => `${l.partId} ${l.locationId}`)),
+  /** The stock keys a section not yet issued places demands on. */
+  stock_demand: (w: WorkOrderRow) => (w.parts.status === 'issued' ? null : w.parts.lines.map((l) => stockKey(l.partId, l.locationId))),
 };
 
 export class Org {
@@ -43,7 +48,7 @@ export class Org {
   /** exact payload → identifier id, for active identifiers. */
   readonly identifierByValue = new Map<string, string>();
   readonly customFields: Record<CustomFieldEntity, CustomFieldRow[]> = { assets: [], locations: [], parts: [], workOrders: [] };
-  /** `${partId} ${locationId}` → quantity on hand. */
+  /** `stockKey(partId, locationId)` → quantity on hand. */
   readonly stock = new Map<string, number>();
   /** Every stock movement, corrections beside the originals (States and transitions › Part usage). */
   readonly movements: StockMovement[] = [];
