@@ -23,6 +23,13 @@ import { RawRelay } from './tunnel.ts';
 export const CAPTURE_LIMIT = 4 * 1024 * 1024;
 /** Headers up to this size are parsed and forwarded (the upstream decides what is too large). */
 const MAX_HEADER_BYTES = 256 * 1024;
+/**
+ * The most header bytes the forwarded request can have beyond the client's: node:http frames it itself,
+ * with `Connection: keep-alive` and, for a bodyless request of a method other than GET, HEAD, DELETE,
+ * OPTIONS, TRACE or CONNECT, `Transfer-Encoding: chunked` (an empty body). A request this close to the
+ * upstream's header limit may be refused (431) through the proxy and accepted directly.
+ */
+export const REFRAMING_BYTES = 'Connection: keep-alive\r\n'.length + 'Transfer-Encoding: chunked\r\n'.length;
 
 /** One forwarded request and its answer, as copies of their bytes. */
 export interface ObservedExchange {
