@@ -28,19 +28,6 @@ export const INIT_LOCK = 0x6d6d7331;
 export const ALL_LOCK = 0x6d6d7332;
 export const REV_LOCK = 0x6d6d7333;
 
-/**
- * Counts one request in a key's window. A window never moves back: a replica whose clock reading is a
- * window behind (it read the clock just before another replica moved on) counts in the newer window.
- */
-export const TAKE_RATE = 'INSERT INTO mock_rate (bucket, start, used) VALUES ($1, $2, 1) ON CONFLICT (bucket) DO UPDATE SET used = CASE WHEN excluded.start > mock_rate.start THEN 1 ELSE mock_rate.used + 1 END, start = GREATEST(mock_rate.start, excluded.start) RETURNING used';
-
-/** Rows newer than revision $1, oldest first. */
-export const CATCH_UP = 'SELECT org, kind, id, revision, doc FROM mock_rows WHERE revision > $1 ORDER BY revision';
-
-/** TAKE_RATE ($1 bucket, $2 window start) and CATCH_UP ($3) in one round trip: one row with nulls when nothing is newer. */
-export const CATCH_UP_RATE = `WITH r AS (${TAKE_RATE}) SELECT (SELECT used FROM r) AS used, c.org, c.kind, c.id, c.revision, c.doc
-  FROM (SELECT 1) AS one LEFT JOIN (SELECT org, kind, id, revision, doc FROM mock_rows WHERE revision > $3) AS c ON true ORDER BY c.revision`;
-
 /** Every row (deletions included: the highest revision), by organization in insertion order. */
 export const ALL_ROWS = 'SELECT org, kind, id, revision, doc FROM mock_rows ORDER BY org, seq';
 
@@ -51,7 +38,7 @@ export const PUT_ROWS = `INSERT INTO mock_rows (org, kind, id, seq, revision, do
   RETURNING revision`;
 
 /** A row as read back. */
-export interface PgRow { org: string; kind: string; id: string; revision: string; doc: string | null; used?: number | null }
+export interface PgRow { org: string; kind: string; id: string; revision: string; doc: string | null }
 
 /** The state of a database of the earlier format (table `mock_state`, one JSON document per organization), or undefined. */
 export async function documentFormat(client: pg.PoolClient): Promise<(StateDocument & { world: WorldDoc }) | undefined> {

@@ -5,13 +5,14 @@
  * - Every API request first catches up: one indexed query reads the rows above the highest revision this
  *   replica has seen and applies them (rows-apply.ts); a new generation in the world row (a reset or
  *   import) reloads everything. A known key's rate count goes in the same statement: budgets are shared.
+ *   Requests arriving together share that statement (postgres-reads.ts).
  * - A write runs in one transaction holding its organization's row lock (`SELECT … FOR UPDATE`): catch
  *   up → handler → store the changed rows and the `org` row with new revisions → commit → answer, so
  *   exactly-once rules (parts-section versions, approval once, idempotency keys) hold across replicas.
  *   Writes to one organization waiting in a process run in one transaction (a group commit).
  * - Control requests lock what they change (control/routes.ts `controlEffect`): the world row, one
  *   organization's row, or everything (an advisory lock every write takes shared).
- * Cost: one round trip per read (two for a key this replica has not seen); five per group of writes;
+ * Cost: one round trip per group of reads (a key this replica has not seen adds one); five per group of writes;
  * the frequent statements are named (prepared once per connection).
  */
 import { randomInt } from 'node:crypto';
@@ -20,16 +21,13 @@ import type { MockApp, StageTools } from '../app.ts';
 import type { Reply } from '../http/context.ts';
 import { ProblemError } from '../http/problem.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
-import { authenticate } from '../pipeline/authenticate.ts';
-import { rateLimited } from '../pipeline/rate-limit.ts';
 import { Clock } from '../store/clock.ts';
-import type { ApiKey } from '../store/types.ts';
 import { ANSWERED, type StageWork } from '../pipeline/stages.ts';
 import { World } from '../store/world.ts';
 import { applyWorldDoc, dropOrg, worldFromState, worldToDoc, type WorldDoc } from './document.ts';
 import { isRead, type ControlEffect, type Persistence } from './persistence.ts';
-import { ALL_ROWS, Batches, CATCH_UP, CATCH_UP_RATE, connectPool, documentFormat, INIT_LOCK, lockStatement, putAll, putRows, queued, TAKE_RATE, unwrap, type Outcome, type PgRow } from './postgres-sql.ts';
-import { rateDecision, windowStart } from './rate.ts';
+import { CATCH_UP_TAKES, CatchUps, readStages, slotsOf, takeValues, type CatchUpRow, type RateTake } from './postgres-reads.ts';
+import { ALL_ROWS, Batches, connectPool, documentFormat, INIT_LOCK, lockStatement, putAll, putRows, queued, unwrap, type Outcome, type PgRow } from './postgres-sql.ts';
 import { redact } from './redact.ts';
 import { applyRow } from './rows-apply.ts';
 import { loadOrgRows, WORLD_KIND, WORLD_ORG, type StoredRow } from './rows.ts';
@@ -54,6 +52,8 @@ export class PostgresStore implements Persistence {
   private readonly queues = new Map<string, Promise<unknown>>();
   /** API writes waiting for their organization's lock: they run in one transaction (one commit for all: a group commit). */
   private readonly batches = new Batches<Reply>(this.queues, (orgId, jobs) => this.transactAll({ kind: 'org', orgId }, jobs));
+  /** Catch-ups of API reads and control reads, shared by the reads of a moment. */
+  private readonly catchUps = new CatchUps((takes) => this.catchUp(this.pool, takes));
   private app?: MockApp;
   private readonly entropy = randomInt(2 ** 31);
 
@@ -93,32 +93,9 @@ export class PostgresStore implements Persistence {
 
   stages(defaults: Readonly<StageWork>, tools: StageTools): Partial<StageWork> {
     this.app = tools.app;
-    const { limits, bucket, handlers } = tools;
+    const { handlers } = tools;
     return {
-      authenticate: (ex: Exchange) => {
-        // A key this replica knows already: its rate count and the catch-up go in one round trip (the
-        // key is checked again once caught up: another replica may have revoked it).
-        const known = this.knownKey(ex);
-        if (!known) return this.catchUp(this.pool).then(() => defaults.authenticate(ex) as void);
-        const now = this.app!.world.clock.now();
-        return this.catchUp(this.pool, [bucket(known), windowStart(now)]).then((used) => {
-          defaults.authenticate(ex);
-          // The count stands unless the catch-up moved the clock (or the minute turned) into another window:
-          // then the rateLimit stage counts the request in the window of the clock as it is now.
-          if (bucket(ex.key) === bucket(known) && windowStart(ex.now) === windowStart(now)) ex.rate = rateDecision(used!, limits[ex.key.prefix], now);
-        });
-      },
-      rateLimit: (ex: Exchange) => {
-        const key = ex.key;
-        if (ex.rate) {
-          if (!ex.rate.allowed) throw rateLimited(ex.rate);
-          return;
-        }
-        return this.pool.query<{ used: number }>({ name: 'mock_take_rate', text: TAKE_RATE, values: [bucket(key), windowStart(ex.now)] }).then((r) => {
-          const rate = (ex.rate = rateDecision(r.rows[0]!.used, limits[key.prefix], ex.now));
-          if (!rate.allowed) throw rateLimited(rate);
-        });
-      },
+      ...readStages(this.catchUps, defaults, tools),
       handle: (ex: Exchange) => {
         if (isRead(ex.method)) return defaults.handle(ex);
         const orgId = ex.key.orgId;
@@ -141,7 +118,7 @@ export class PostgresStore implements Persistence {
 
   control<T extends { status: number }>(app: MockApp, effect: ControlEffect, run: () => T): Promise<T> {
     this.app = app;
-    if (effect.kind === 'read') return this.catchUp(this.pool).then(run);
+    if (effect.kind === 'read') return this.catchUps.join().then(run);
     if (effect.kind !== 'org') return this.transact(effect, run);
     return this.transact(effect, () => {
       const before = app.world.orgs.get(effect.orgId);
@@ -157,28 +134,22 @@ export class PostgresStore implements Persistence {
     return this.pool.end();
   }
 
-  /** The valid key of `ex`'s Authorization as this replica knows it, or undefined. */
-  private knownKey(ex: Exchange): ApiKey | undefined {
-    try {
-      return authenticate(ex.req.headers.authorization, this.app!.world, this.app!.world.clock.now());
-    } catch {
-      return undefined;
-    }
-  }
-
   /**
-   * Applies every row stored with a revision above the highest seen; with `rate` ([bucket, window
-   * start]) also counts one request in that window, in the same statement, and returns the window's count.
+   * Applies every row stored with a revision above the highest seen and counts `takes` in their windows,
+   * in one statement (CATCH_UP_TAKES); resolves with each take's slot. Reads share it (CatchUps); a write
+   * runs it inside its transaction.
    */
-  private async catchUp(db: Queryable, rate?: [string, number]): Promise<number | undefined> {
+  private async catchUp(db: Queryable, takes: RateTake[] = []): Promise<number[]> {
     if (this.reloadAll) {
       this.reloadAll = false;
       await this.load(db, this.app!.world);
-      return rate ? (await db.query<{ used: number }>(TAKE_RATE, rate)).rows[0]!.used : undefined;
     }
-    const rows = (await (rate ? db.query<PgRow>({ name: 'mock_catch_up_rate', text: CATCH_UP_RATE, values: [...rate, this.seen] }) : db.query<PgRow>({ name: 'mock_catch_up', text: CATCH_UP, values: [this.seen] }))).rows;
-    if (rows.length > 1 || rows[0]?.revision != null) await this.apply(db, rows);
-    return rows[0]?.used ?? undefined;
+    const rows = (await db.query<CatchUpRow>({ name: 'mock_catch_up_takes', text: CATCH_UP_TAKES, values: [...takeValues(takes), this.seen] })).rows;
+    const used = new Map<string, number>();
+    let first = 0;
+    for (; first < rows.length && rows[first]!.org === null; first++) used.set(rows[first]!.bucket!, rows[first]!.used!);
+    if (first < rows.length) await this.apply(db, rows.slice(first));
+    return slotsOf(takes, used);
   }
 
   /** Applies rows newer than what this process has (a later catch-up may have applied them already). */

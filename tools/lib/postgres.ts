@@ -36,9 +36,6 @@ async function portFree(port: number): Promise<boolean> {
 /** Starts a cluster; throws when PostgreSQL is missing or every port of 5433–5439 is taken. */
 export async function startPostgres(): Promise<Postgres> {
   const bin = binDir();
-  let port = 0;
-  for (let p = 5433; p <= 5439 && !port; p++) if (await portFree(p)) port = p;
-  if (!port) throw new Error('no free port in 5433–5439 for a test PostgreSQL');
   const dir = mkdtempSync(join(tmpdir(), 'mock-pg-'));
   chmodSync(dir, 0o700);
   const asRoot = process.getuid?.() === 0;
@@ -54,7 +51,21 @@ export async function startPostgres(): Promise<Postgres> {
   }
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'mock', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', ['start', '-w', '-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`]);
+  // Another process may take a port between the check and the bind (two test files starting at once): the next one then.
+  let port = 0;
+  for (let p = 5433; p <= 5439 && !port; p++) {
+    if (!(await portFree(p))) continue;
+    try {
+      run('pg_ctl', ['start', '-w', '-D', data, '-l', join(dir, 'log'), '-o', `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`]);
+      port = p;
+    } catch {
+      // taken meanwhile: try the next port
+    }
+  }
+  if (!port) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error('no free port in 5433–5439 for a test PostgreSQL');
+  }
   return {
     url: `postgres://mock@127.0.0.1:${port}/postgres`,
     stop() {
