@@ -210,8 +210,21 @@ export function keyFromDoc(orgId: string, k: KeyDoc): ApiKey {
 function insertAll<S extends { id: string }, R extends { id: string } = S>(into: { insert(row: R): R; getAny(id: string): R | undefined }, rows: readonly S[], at: string, toRow: (stored: S) => R = (r) => r as unknown as R): void {
   rows.forEach((row, i) => {
     if (into.getAny(row.id)) throw new Error(`${at}/${i}/id: ${row.id} appears twice`);
-    into.insert(toRow(row));
+    into.insert(toRow(shareStrings(row)));
   });
+}
+
+/**
+ * A parsed record holding one copy of its repeated strings (JSON.parse makes a string per occurrence):
+ * its `data.id` is its `id`, an `updated_at` equal to `created_at` is that string. Returns `row`.
+ */
+function shareStrings<S extends { id: string; data?: { id?: unknown; created_at?: unknown; updated_at?: unknown } }>(row: S): S {
+  const data = row.data;
+  if (data) {
+    if (data.id === row.id) data.id = row.id;
+    if (data.updated_at === data.created_at) data.updated_at = data.created_at;
+  }
+  return row;
 }
 
 /** Applies world part `doc` to `world` in place (clock, cursor key, counters, fixtures); `entropy` reseeds id tails. */

@@ -14,7 +14,7 @@ import { orgToDoc, storedWorkOrder, storedWorkRequest, worldToDoc, STATE_FORMAT,
 const STORED_FORM = { workOrders: storedWorkOrder, workRequests: storedWorkRequest } as unknown as Record<string, ((v: unknown) => unknown) | undefined>;
 
 /** Records serialized per chunk. */
-const CHUNK_RECORDS = 500;
+const CHUNK_RECORDS = 100;
 
 /** A response body written by `pipe` (the control API's routes answer one instead of a value to serialize). */
 export class StreamedJson {
