@@ -8,9 +8,9 @@
  * committed at its end with `synchronous = FULL` (the WAL is fsynced: one fsync for every write of the
  * turn) before their answers are sent; `kill -9` after a 2xx loses nothing. A read arriving while a
  * commit is under way waits for it, so nothing not yet durable is shown. Rate-limit counts are kept in
- * memory and written behind: every 50 ms, with every write and every control request, and on close
+ * memory and written behind: every second, with every write and every control request, and on close
  * (`synchronous = NORMAL`: they survive a killed process, not a power cut); a `kill -9` loses at most the
- * last 50 ms of counts. The database is opened in exclusive locking mode: a second process on the same
+ * last second of counts. The database is opened in exclusive locking mode: a second process on the same
  * file fails to start instead of diverging. A file of the earlier format (one document per
  * organization, table `state`) is migrated to rows when opened.
  *
@@ -34,8 +34,8 @@ import { rateDecision, windowStart } from './rate.ts';
 import { loadOrgRows, orgRows, WORLD_KIND, WORLD_ORG, type StoredRow } from './rows.ts';
 import { ChangeTracker, touchOrgAndKeys, type RowChange } from './tracker.ts';
 
-/** How often changed rate-limit windows are written (ms). */
-const RATE_FLUSH_MS = 50;
+/** How often changed rate-limit windows are written (ms): each write of a busy key covers its requests of a second. */
+const RATE_FLUSH_MS = 1000;
 
 /** The writes of one event-loop turn, committed together. */
 interface Group { world: World; orgs: Set<string>; committed: Promise<void>; done: () => void; fail: (e: unknown) => void }

@@ -45,7 +45,7 @@ test('kill -9 right after the 2xx answers loses nothing: records, keys, clock, c
 
   let remaining = '';
   for (let i = 0; i < 3; i++) remaining = (await api(base, ACME_TEST, '/v1/assets?limit=1')).headers.get('x-ratelimit-remaining')!;
-  // Rate windows are written behind (every 50 ms, with every write and every control request): this
+  // Rate windows are written behind (every second, with every write and every control request): this
   // control request writes them, so the kill below cannot fall between a count and its write.
   expect((await control(base, '/__mock/health')).status).toBe(200);
   await killHard(first);
