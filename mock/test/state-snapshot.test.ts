@@ -1,7 +1,7 @@
 /**
  * Snapshots and sandbox organizations (docs/integrators.md, "State and replicas"): `GET /__mock/state`
  * exports a document valid against spec/mock-state.schema.json (every organization with the world part,
- * or one); `PUT /__mock/state` imports one, and a bad document changes nothing and gets 400 problem
+ * or one), as of the moment of the request even while a slow client reads it; `PUT /__mock/state` imports one, and a bad document changes nothing and gets 400 problem
  * details naming the field; `--seed-file` starts from one; `POST /__mock/organizations` creates a tenant
  * whose keys are answered once, stored only as hashes, and kept apart from every other organization.
  */
@@ -9,6 +9,7 @@ import { test, expect } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request, type IncomingMessage } from 'node:http';
 import { stateDocumentError } from '../state/validate.ts';
 import { startTestMock, type TestMock } from './support.ts';
 import { body } from '../../tools/lib/child-mock.ts';
@@ -110,4 +111,44 @@ test('POST /__mock/organizations: a sandbox tenant with keys of the roles asked 
   const badRole = await t.call('/__mock/organizations', { method: 'POST', body: JSON.stringify({ keys: [{ role: 'owner' }] }) });
   expect(badRole.status).toBe(400);
   expect(JSON.stringify((await body(badRole)).errors)).toContain('/keys/0/role');
+});
+
+test('GET /__mock/state is a snapshot of the moment of the request: writes made while the client reads it slowly are not in it', async () => {
+  test.setTimeout(60_000);
+  // About 30 MB of export: far more than the loopback socket buffers hold, so the export is still being written when the writes land.
+  expect((await t.call('/__mock/bulk/work-orders', { method: 'POST', body: JSON.stringify({ count: 50_000 }), headers: { 'content-type': 'application/json' } })).status).toBe(201);
+  const json = { 'content-type': 'application/json' };
+  // Created last: the highest id, so the export reaches it after the pause.
+  const wo = (await body(t.call('/v1/work-orders', { method: 'POST', body: JSON.stringify({ title: 'Before the export' }), headers: json }))).data as { id: string; title: string };
+  const [location] = (await body(t.call('/v1/locations?limit=1'))).data as Array<{ id: string }>;
+
+  // The export's first chunk read, then the client stops reading.
+  const chunks: Buffer[] = [];
+  const res = await new Promise<IncomingMessage>((done, fail) => {
+    const req = request(`${t.mock.url}/__mock/state`, { headers: { 'x-mock-control-token': t.mock.controlToken! } }, (answer) => {
+      answer.once('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        answer.pause();
+        done(answer);
+      });
+    });
+    req.on('error', fail).end();
+  });
+
+  expect((await t.call(`/v1/work-orders/${wo!.id}`, { method: 'PATCH', body: JSON.stringify({ title: 'Changed during the export' }), headers: json })).status).toBe(200);
+  const meter = await body(t.call('/v1/meters', { method: 'POST', body: JSON.stringify({ name: 'Created during the export', location_id: location!.id }), headers: json }));
+  expect(meter.data.id).toEqual(expect.any(String));
+
+  res.on('data', (chunk: Buffer) => chunks.push(chunk)).resume();
+  await new Promise((done) => res.once('end', done));
+  const exported = Buffer.concat(chunks);
+  expect(exported.length).toBeGreaterThan(20 * 1024 * 1024);
+  const before = JSON.parse(exported.toString('utf8')) as { organizations: Array<{ workOrders: Array<{ id: string; data: { title: string } }>; meters: Array<{ id: string }> }> };
+  const holder = (doc: typeof before) => doc.organizations.find((o) => o.workOrders.some((w) => w.id === wo!.id))!;
+  expect(holder(before).workOrders.find((w) => w.id === wo!.id)!.data.title).toBe(wo!.title);
+  expect(holder(before).meters.map((m) => m.id)).not.toContain(meter.data.id);
+
+  const after = (await body(t.call('/__mock/state'))) as typeof before;
+  expect(holder(after).workOrders.find((w) => w.id === wo!.id)!.data.title).toBe('Changed during the export');
+  expect(holder(after).meters.map((m) => m.id)).toContain(meter.data.id);
 });
