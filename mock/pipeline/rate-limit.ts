@@ -12,6 +12,22 @@ import type { Step } from './stages.ts';
 
 export const LIMITS = KEY_RATE_LIMITS;
 
+/** The start (epoch ms) of the window holding `now`. */
+export function windowStart(now: number): number {
+  return now - (now % 60_000);
+}
+
+/**
+ * The decision once a request took slot number `used` (1-based; a slot past the limit is a refusal) of a
+ * window with budget `limit`, at `now` (epoch ms). The persistent stores count slots in their database
+ * (windows survive restarts, replicas share one budget) and decide with this too.
+ */
+export function rateDecision(used: number, limit: number, now: number): RateDecision {
+  const end = windowStart(now) + 60_000;
+  const retryAfter = Math.max(1, Math.ceil((end - now) / 1000));
+  return { allowed: used <= limit, limit, remaining: Math.max(0, limit - used), reset: end / 1000, retryAfter };
+}
+
 interface Window {
   start: number;
   used: number;
@@ -34,7 +50,7 @@ export class RateLimiter {
    * window, per the key's prefix. A bucket is the key record itself (default) or a name.
    */
   take(bucket: object | string, prefix: 'live' | 'test', now = this.now()): RateDecision {
-    const start = now - (now % 60_000);
+    const start = windowStart(now);
     let w = typeof bucket === 'string' ? this.byName.get(bucket) : this.byObject.get(bucket);
     if (!w || w.start !== start) {
       w = { start, used: 0 };
@@ -42,11 +58,8 @@ export class RateLimiter {
       else this.byObject.set(bucket, w);
     }
     const limit = this.limits[prefix];
-    const end = start + 60_000;
-    const retryAfter = Math.max(1, Math.ceil((end - now) / 1000));
-    if (w.used >= limit) return { allowed: false, limit, remaining: 0, reset: end / 1000, retryAfter };
-    w.used++;
-    return { allowed: true, limit, remaining: limit - w.used, reset: end / 1000, retryAfter };
+    // A refused request takes no slot here (the window's count stops at the limit).
+    return rateDecision(w.used < limit ? ++w.used : limit + 1, limit, now);
   }
 
   /** Forgets every window (control API reset). */

@@ -22,7 +22,7 @@ import Database from 'better-sqlite3';
 import type { MockApp, StageTools } from '../app.ts';
 import type { Handler, Reply } from '../http/context.ts';
 import { ProblemError } from '../http/problem.ts';
-import { rateLimited } from '../pipeline/rate-limit.ts';
+import { rateDecision, rateLimited, windowStart } from '../pipeline/rate-limit.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import { ANSWERED, type StageWork } from '../pipeline/stages.ts';
 import { Clock } from '../store/clock.ts';
@@ -30,7 +30,6 @@ import { World } from '../store/world.ts';
 import { applyWorldDoc, dropOrg, worldFromState, worldToDoc, type WorldDoc } from './document.ts';
 import { documentFormat, SCHEMA } from './file-sql.ts';
 import { isRead, type ControlEffect, type Persistence } from './persistence.ts';
-import { rateDecision, windowStart } from './rate.ts';
 import { loadOrgRows, orgRows, WORLD_KIND, WORLD_ORG, type StoredRow } from './rows.ts';
 import { ChangeTracker, touchOrgAndKeys, type RowChange } from './tracker.ts';
 

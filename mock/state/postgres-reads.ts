@@ -9,11 +9,10 @@
 import type { StageTools } from '../app.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import { authenticate } from '../pipeline/authenticate.ts';
-import { rateLimited } from '../pipeline/rate-limit.ts';
+import { rateDecision, rateLimited, windowStart } from '../pipeline/rate-limit.ts';
 import type { StageWork } from '../pipeline/stages.ts';
 import type { ApiKey } from '../store/types.ts';
 import type { PgRow } from './postgres-sql.ts';
-import { rateDecision, windowStart } from './rate.ts';
 
 /** One read's rate take: its key's bucket and the start (epoch ms) of the window holding its clock reading. */
 export interface RateTake { bucket: string; start: number }
